@@ -1,0 +1,17 @@
+// A clocked component of the fabric (router or network interface). Each cycle
+// it reads only registered state (its own, and the *_q side of its links) and
+// writes only its own next state and the *_d side of its links, so the order
+// in which components are evaluated never changes the result.
+#pragma once
+#include <wormsim/core/flit.h>
+
+namespace wormsim {
+
+class Component {
+ public:
+  virtual ~Component() = default;
+  /// Computes and commits one clock cycle.
+  virtual void evaluate(Cycle cycle) = 0;
+};
+
+}  // namespace wormsim

@@ -1,0 +1,33 @@
+// Flit format shared by routers, network interfaces and the scoreboard.
+// The bit-level layout the RTL uses is fixed in docs/microarchitecture.md.
+#pragma once
+#include <cstdint>
+
+namespace wormsim {
+
+using NodeId = std::uint32_t;
+using PortId = std::uint8_t;
+using VcId = std::uint8_t;
+using Cycle = std::uint64_t;
+
+/// Bit 0 marks a head, bit 1 a tail; a single-flit packet is both.
+enum class FlitType : std::uint8_t { Body = 0, Head = 1, Tail = 2, HeadTail = 3 };
+
+inline bool is_head(FlitType t) { return (static_cast<unsigned>(t) & 1u) != 0; }
+inline bool is_tail(FlitType t) { return (static_cast<unsigned>(t) & 2u) != 0; }
+
+inline FlitType flit_type_for(unsigned seq, unsigned len) {
+  unsigned bits = (seq == 0 ? 1u : 0u) | (seq + 1 == len ? 2u : 0u);
+  return static_cast<FlitType>(bits);
+}
+
+struct Flit {
+  std::uint64_t packet = 0;  ///< globally unique packet id
+  NodeId src = 0;            ///< source node
+  NodeId dst = 0;            ///< destination node
+  std::uint16_t seq = 0;     ///< index of this flit within its packet
+  VcId vc = 0;               ///< VC on the link the flit is travelling on
+  FlitType type = FlitType::Body;
+};
+
+}  // namespace wormsim

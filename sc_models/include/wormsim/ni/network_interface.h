@@ -1,0 +1,84 @@
+// Network interface of one node. Injection: an unbounded source queue of
+// packets, served in order by K injection channels; each channel sends one
+// packet at a time, flit by flit, on a VC picked round-robin among those with
+// a credit when the packet starts, one flit per cycle while credits last.
+// Ejection: K ejection channels, each with a buffer per VC (depth = router
+// buffer depth) that the node consumes: each cycle, with probability
+// `eject_probability` (1 = always, the default: ejection never back-pressures),
+// one flit leaves that channel's buffers (round-robin over VCs) and its credit
+// goes back to the router. A flit counts as delivered in the cycle it arrives
+// on the ejection link.
+#pragma once
+#include <deque>
+#include <vector>
+
+#include <wormsim/core/activity.h>
+#include <wormsim/core/component.h>
+#include <wormsim/core/fifo.h>
+#include <wormsim/core/link.h>
+#include <wormsim/core/rng.h>
+#include <wormsim/ni/packet.h>
+#include <wormsim/router/round_robin.h>
+
+namespace wormsim {
+
+struct NiConfig {
+  unsigned channels = 1;          ///< K injection and K ejection channels
+  unsigned vcs = 2;               ///< VCs per channel (same as the router's)
+  unsigned buffer_depth = 8;      ///< router input buffer depth = injection credits
+  double eject_probability = 1.0;  ///< per channel and cycle, chance one flit is consumed
+};
+
+class NetworkInterface : public Component {
+ public:
+  NetworkInterface(NodeId id, const NiConfig& config, DeliveryObserver& observer,
+                   ActivityList& activity, std::size_t slot, Rng eject_rng);
+
+  void attach_injection(unsigned channel, Link* link) { inject_[channel].link = link; }
+  void attach_ejection(unsigned channel, Link* link) { eject_[channel].link = link; }
+
+  /// Adds a packet to the source queue; it can leave from the next cycle on.
+  void enqueue(const Packet& packet);
+
+  void evaluate(Cycle cycle) override;
+
+  NodeId id() const { return id_; }
+  std::size_t queued_packets() const { return queue_.size(); }
+  unsigned sending_channels() const;
+  unsigned ejection_buffered() const;
+
+ private:
+  struct InjectChannel {
+    Link* link = nullptr;
+    bool busy = false;
+    Packet packet;
+    unsigned next_seq = 0;
+    VcId vc = 0;
+    std::vector<unsigned> credits;
+    RoundRobin vc_arb;
+  };
+  struct EjectChannel {
+    Link* link = nullptr;
+    std::vector<Fifo<Flit>> buffers;
+    unsigned buffered = 0;
+    RoundRobin vc_arb;
+  };
+
+  void inject();
+  void consume();
+  void receive(Cycle cycle);
+  void count_credits();
+  bool has_work() const;
+
+  NodeId id_;
+  NiConfig cfg_;
+  DeliveryObserver& observer_;
+  ActivityList& activity_;
+  std::size_t slot_;
+  Rng rng_;
+  std::deque<Packet> queue_;
+  std::vector<InjectChannel> inject_;
+  std::vector<EjectChannel> eject_;
+};
+
+}  // namespace wormsim

@@ -1,0 +1,24 @@
+// A message as the traffic source creates it, before packetization.
+#pragma once
+#include <cstdint>
+
+#include <wormsim/core/flit.h>
+
+namespace wormsim {
+
+struct Packet {
+  std::uint64_t id = 0;
+  NodeId src = 0;
+  NodeId dst = 0;
+  std::uint16_t length = 1;  ///< flits
+  Cycle created = 0;         ///< cycle in which the source generated it
+};
+
+/// Told about every flit the network delivers to a node.
+class DeliveryObserver {
+ public:
+  virtual ~DeliveryObserver() = default;
+  virtual void on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) = 0;
+};
+
+}  // namespace wormsim

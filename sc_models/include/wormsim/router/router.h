@@ -1,0 +1,98 @@
+// Input-queued virtual-channel wormhole router with credit flow control.
+// The pipeline, per cycle and in this order, is fixed by
+// docs/microarchitecture.md:
+//   VA  (head flit at the front of an idle input VC: route + VC allocation)
+//   SA  (active input VCs with a flit and a credit: switch allocation)
+//   commit: VA grants, SA winners traverse the crossbar onto the output link
+//           and return a credit upstream, arriving flits are written (BW),
+//           arriving credits are counted.
+// Every stage reads the state at the start of the cycle; all updates land at
+// the end of it, so the result does not depend on evaluation order.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include <wormsim/core/activity.h>
+#include <wormsim/core/component.h>
+#include <wormsim/core/fifo.h>
+#include <wormsim/core/link.h>
+#include <wormsim/router/round_robin.h>
+#include <wormsim/router/router_config.h>
+#include <wormsim/routing/routing.h>
+
+namespace wormsim {
+
+class Router : public Component {
+ public:
+  Router(NodeId id, const RouterConfig& config, const RoutingFunction& routing,
+         ActivityList& activity, std::size_t slot);
+
+  void attach_input(PortId port, Link* link) { in_links_[port] = link; }
+  void attach_output(PortId port, Link* link) { out_links_[port] = link; }
+
+  void evaluate(Cycle cycle) override;
+
+  // --- introspection (tests, watchdog, waves) ---
+  NodeId id() const { return id_; }
+  const RouterConfig& config() const { return cfg_; }
+  unsigned buffered_flits() const { return buffered_; }
+  const Fifo<Flit>& buffer(PortId port, VcId vc) const { return ivc(port, vc).fifo; }
+  bool input_vc_active(PortId port, VcId vc) const { return ivc(port, vc).active; }
+  unsigned credits(PortId port, VcId vc) const { return ovc(port, vc).credits; }
+  bool output_vc_allocated(PortId port, VcId vc) const { return ovc(port, vc).allocated; }
+
+ private:
+  struct InputVc {
+    Fifo<Flit> fifo;
+    bool active = false;  ///< holds an output VC for the packet at its front
+    PortId out_port = 0;
+    VcId out_vc = 0;
+  };
+  struct OutputVc {
+    unsigned credits = 0;
+    bool allocated = false;
+  };
+  struct VaGrant {
+    unsigned ivc, ovc;
+  };
+  struct SaGrant {
+    PortId in_port;
+    VcId in_vc;
+  };
+
+  InputVc& ivc(unsigned port, unsigned vc) { return inputs_[port * cfg_.vcs + vc]; }
+  const InputVc& ivc(unsigned port, unsigned vc) const { return inputs_[port * cfg_.vcs + vc]; }
+  OutputVc& ovc(unsigned port, unsigned vc) { return outputs_[port * cfg_.vcs + vc]; }
+  const OutputVc& ovc(unsigned port, unsigned vc) const { return outputs_[port * cfg_.vcs + vc]; }
+
+  void route(const Flit& head, PortId in_port, RouteSet& out) const;
+  void vc_allocation();
+  void switch_allocation();
+  void commit_vc_allocation();
+  void commit_switch_traversal();
+  void buffer_write();
+  void credit_update();
+
+  NodeId id_;
+  RouterConfig cfg_;
+  const RoutingFunction& routing_;
+  ActivityList& activity_;
+  std::size_t slot_;
+  std::vector<Link*> in_links_, out_links_;
+  std::vector<InputVc> inputs_;
+  std::vector<OutputVc> outputs_;
+  std::vector<RoundRobin> va_arb_;      ///< per output VC, over input VCs
+  std::vector<RoundRobin> sa_in_arb_;   ///< per input port, over its VCs
+  std::vector<RoundRobin> sa_out_arb_;  ///< per output port, over input ports
+  std::vector<unsigned> port_buffered_;
+  unsigned buffered_ = 0;
+  // per-cycle scratch
+  std::vector<VaGrant> va_grants_;
+  std::vector<int> va_best_;  ///< per output VC: winning input VC or -1
+  std::vector<unsigned> va_touched_;
+  std::vector<SaGrant> sa_grants_;
+  std::vector<int> sa_choice_;  ///< per input port: chosen VC or -1
+  RouteSet routes_;
+};
+
+}  // namespace wormsim

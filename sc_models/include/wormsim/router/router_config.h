@@ -1,0 +1,15 @@
+// Parameters of one virtual-channel wormhole router.
+#pragma once
+
+namespace wormsim {
+
+struct RouterConfig {
+  unsigned network_ports = 6;  ///< ports to other routers (0 .. network_ports-1)
+  unsigned local_ports = 1;    ///< injection/ejection ports, numbered after the network ports
+  unsigned vcs = 2;            ///< virtual channels per port
+  unsigned buffer_depth = 8;   ///< flits per VC buffer
+
+  unsigned total_ports() const { return network_ports + local_ports; }
+};
+
+}  // namespace wormsim

@@ -1,0 +1,25 @@
+// Dimension-order (X, then Y, then Z) routing on the 3D mesh and 3D torus.
+// On the mesh every VC may be used. On the torus the packet takes the
+// shorter way round each ring (ties go in the + direction) and uses dateline
+// VC classes: class 0 = VCs [0, V/2), class 1 = VCs [V/2, V). A packet uses
+// class 1 on the wraparound link of a ring and on every later hop in that
+// ring, class 0 otherwise, which breaks every ring's dependency cycle.
+#pragma once
+#include <wormsim/routing/routing.h>
+
+namespace wormsim {
+
+class DimensionOrderRouting : public RoutingFunction {
+ public:
+  DimensionOrderRouting(const Topology& topology, unsigned vcs);
+  std::string name() const override { return "dor"; }
+  void route(NodeId here, PortId in_port, const Flit& head, RouteSet& out) const override;
+
+ private:
+  std::array<unsigned, 3> dims_;
+  bool wrap_;
+  std::array<int, 6> port_;  ///< port of (dim, +) at [2*dim], (dim, -) at [2*dim+1]
+  std::uint32_t all_, class0_, class1_;
+};
+
+}  // namespace wormsim

@@ -1,0 +1,30 @@
+// What a run measured. Counts cover the whole run; latency and throughput the
+// measurement window.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include <wormsim/stats/latency_stats.h>
+
+namespace wormsim {
+
+struct Results {
+  std::string topology, routing, traffic;
+  std::uint64_t nodes = 0;
+  double offered = 0;
+  std::uint64_t warmup = 0, measure = 0;
+  std::uint64_t cycles = 0;  ///< total simulated cycles
+  std::uint64_t injected_packets = 0, delivered_packets = 0;
+  std::uint64_t injected_flits = 0, delivered_flits = 0;
+  LatencySummary latency;
+  double throughput = 0;  ///< accepted flits/node/cycle in the window
+  double link_utilisation_avg = 0, link_utilisation_max = 0;
+  bool drained = false;   ///< every measured packet delivered
+  bool flushed = false;   ///< every packet of the run delivered
+  bool deadlock = false;  ///< the no-progress watchdog fired
+  std::string deadlock_report;
+  double wall_seconds = 0;
+  double node_cycles_per_second = 0;
+};
+
+}  // namespace wormsim

@@ -1,0 +1,36 @@
+// Everything one `wormsim run` needs, as a typed struct. The command line and
+// the YAML scenario file both fill it; validate() rejects bad values with a
+// ConfigError that names the field.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include <wormsim/core/flit.h>
+
+namespace wormsim {
+
+struct Scenario {
+  std::string topology = "mesh:8x8x8";
+  std::string routing;  ///< empty: the topology's default (deadlock-free) routing
+  unsigned vcs = 2;
+  unsigned buffer = 8;       ///< flits per VC buffer
+  unsigned packet = 4;       ///< flits per packet
+  unsigned local_ports = 1;  ///< injection and ejection channels per node
+  std::string traffic = "uniform";
+  double rate = 0.1;  ///< flits/node/cycle, in (0, 1]
+  NodeId hotspot_node = 0;
+  double hotspot_fraction = 0.1;
+  double eject_rate = 1.0;  ///< chance per cycle that a node consumes a flit per channel
+  Cycle warmup = 1000;
+  Cycle cycles = 10000;     ///< measurement window
+  Cycle drain_limit = 0;    ///< cycles allowed after the window; 0 = 10 x cycles + 10000
+  Cycle watchdog = 5000;    ///< cycles without any flit moving that count as no progress
+  std::uint64_t seed = 1;
+  std::string json;  ///< output file, empty = none
+  std::string vcd;   ///< waveform file, empty = none
+};
+
+/// Throws ConfigError for the first bad field.
+void validate(const Scenario& s);
+
+}  // namespace wormsim

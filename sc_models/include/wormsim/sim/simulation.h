@@ -1,0 +1,70 @@
+// One simulation run in BookSim's latency mode: warm-up, measurement window,
+// drain (injection goes on until every packet created in the window is
+// delivered), then flush (injection stops, the rest of the traffic drains so
+// the scoreboard can prove every packet arrived). A no-progress watchdog ends
+// the run if flits are outstanding and none moves for `watchdog` cycles.
+#pragma once
+#include <memory>
+#include <string>
+
+#include <wormsim/network/network.h>
+#include <wormsim/sim/results.h>
+#include <wormsim/sim/scenario.h>
+#include <wormsim/stats/latency_stats.h>
+#include <wormsim/stats/scoreboard.h>
+#include <wormsim/traffic/source.h>
+
+namespace wormsim {
+
+class Simulation : public DeliveryObserver {
+ public:
+  /// Validates and builds; throws ConfigError on bad input.
+  explicit Simulation(const Scenario& scenario);
+
+  /// Simulates one clock cycle.
+  void tick();
+  bool done() const { return phase_ == Phase::Done; }
+  Cycle cycle() const { return cycle_; }
+
+  /// Runs tick() until done, without a SystemC kernel (tests).
+  void run_plain();
+
+  Results results(double wall_seconds) const;
+
+  Network& network() { return *network_; }
+  const Scenario& scenario() const { return scenario_; }
+  const Topology& topology() const { return *topology_; }
+  const Scoreboard& scoreboard() const { return scoreboard_; }
+  /// Adds a packet by hand, created in the current cycle (tests, examples).
+  void inject(NodeId src, NodeId dst, unsigned length);
+  /// Lets the source stop creating packets from now on.
+  void stop_traffic() { source_->set_enabled(false); }
+
+ private:
+  enum class Phase { Warmup, Measure, Drain, Flush, Done };
+
+  void on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) override;
+
+  void create(const Packet& p);
+  void snapshot_links(std::vector<std::uint64_t>& into) const;
+  void advance_phase();
+  std::string stuck_report() const;
+
+  Scenario scenario_;
+  std::unique_ptr<Topology> topology_;
+  std::unique_ptr<RoutingFunction> routing_;
+  Scoreboard scoreboard_;
+  LatencyStats stats_;
+  std::unique_ptr<Network> network_;
+  std::unique_ptr<TrafficSource> source_;
+  Phase phase_ = Phase::Warmup;
+  Cycle cycle_ = 0;
+  Cycle window_end_ = 0, drain_end_ = 0;
+  std::uint64_t last_moves_ = 0;
+  Cycle last_progress_ = 0;
+  bool deadlock_ = false;
+  std::uint64_t manual_ids_ = 1ull << 62;
+  std::vector<std::uint64_t> links_at_start_, links_at_end_;
+};
+
+}  // namespace wormsim

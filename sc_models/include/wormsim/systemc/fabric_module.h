@@ -1,0 +1,29 @@
+// SystemC shell around a Simulation: a module with a clock input whose one
+// clocked method simulates one cycle of the whole fabric per rising edge and
+// stops the kernel when the run is over. One cycle = one clock period (1 ns),
+// so waveform time in ns is the cycle number.
+#pragma once
+#include <exception>
+
+#include <systemc>
+
+#include <wormsim/sim/simulation.h>
+
+namespace wormsim {
+
+class FabricModule : public sc_core::sc_module {
+ public:
+  sc_core::sc_in<bool> clk;
+
+  FabricModule(const sc_core::sc_module_name& name, Simulation& sim);
+  /// An exception thrown inside the clocked method, rethrown after sc_start.
+  std::exception_ptr failure() const { return failure_; }
+
+ private:
+  void on_clock();
+
+  Simulation& sim_;
+  std::exception_ptr failure_;
+};
+
+}  // namespace wormsim

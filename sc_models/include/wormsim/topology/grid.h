@@ -1,0 +1,33 @@
+// 3D mesh and 3D torus: node ids, coordinates and port numbering.
+//
+//   id = x + X * (y + Y * z),  0 <= x < X, 0 <= y < Y, 0 <= z < Z
+//
+// Ports exist only for dimensions of size > 1, in the order x+, x-, y+, y-,
+// z+, z- (so mesh:8x8x8 has 6 network ports and mesh:8x8x1 has 4).
+#pragma once
+#include <array>
+
+#include <wormsim/topology/topology.h>
+
+namespace wormsim {
+
+struct Coord {
+  unsigned x = 0, y = 0, z = 0;
+  bool operator==(const Coord& o) const { return x == o.x && y == o.y && z == o.z; }
+};
+
+struct GridSpec {
+  std::array<unsigned, 3> dims{1, 1, 1};
+  bool wrap = false;  ///< true: torus
+};
+
+Coord coord_of(const std::array<unsigned, 3>& dims, NodeId id);
+NodeId id_of(const std::array<unsigned, 3>& dims, const Coord& c);
+
+/// Port number of (dimension d, positive direction?) in this topology, or -1.
+int grid_port(const Topology& t, unsigned dim, bool positive);
+
+/// Builds a 3D mesh (wrap = false) or 3D torus (wrap = true).
+Topology make_grid(const GridSpec& spec);
+
+}  // namespace wormsim

@@ -1,0 +1,121 @@
+#include <wormsim/ni/network_interface.h>
+
+#include <stdexcept>
+
+namespace wormsim {
+
+NetworkInterface::NetworkInterface(NodeId id, const NiConfig& config, DeliveryObserver& observer,
+                                   ActivityList& activity, std::size_t slot, Rng eject_rng)
+    : id_(id), cfg_(config), observer_(observer), activity_(activity), slot_(slot),
+      rng_(eject_rng), inject_(config.channels), eject_(config.channels) {
+  for (auto& ch : inject_) {
+    ch.credits.assign(cfg_.vcs, cfg_.buffer_depth);
+    ch.vc_arb = RoundRobin(cfg_.vcs);
+  }
+  for (auto& ch : eject_) {
+    ch.buffers.assign(cfg_.vcs, Fifo<Flit>(cfg_.buffer_depth));
+    ch.vc_arb = RoundRobin(cfg_.vcs);
+  }
+}
+
+void NetworkInterface::enqueue(const Packet& packet) {
+  queue_.push_back(packet);
+  activity_.wake(slot_);
+}
+
+void NetworkInterface::evaluate(Cycle cycle) {
+  inject();
+  consume();
+  receive(cycle);
+  count_credits();
+  if (has_work()) activity_.wake(slot_);
+}
+
+bool NetworkInterface::has_work() const {
+  if (!queue_.empty()) return true;
+  for (const auto& ch : inject_)
+    if (ch.busy) return true;
+  for (const auto& ch : eject_)
+    if (ch.buffered) return true;
+  return false;
+}
+
+unsigned NetworkInterface::sending_channels() const {
+  unsigned n = 0;
+  for (const auto& ch : inject_) n += ch.busy ? 1 : 0;
+  return n;
+}
+
+unsigned NetworkInterface::ejection_buffered() const {
+  unsigned n = 0;
+  for (const auto& ch : eject_) n += ch.buffered;
+  return n;
+}
+
+// Channels in index order take packets from the queue head; a packet starts
+// on the first VC (round-robin) with a credit and its head leaves at once.
+void NetworkInterface::inject() {
+  for (auto& ch : inject_) {
+    if (!ch.busy) {
+      if (queue_.empty()) continue;
+      std::uint64_t ready = 0;
+      for (unsigned v = 0; v < cfg_.vcs; ++v)
+        if (ch.credits[v] > 0) ready |= 1ull << v;
+      const int v = ch.vc_arb.pick(ready);
+      if (v < 0) continue;
+      ch.vc_arb.advance_past(static_cast<unsigned>(v));
+      ch.busy = true;
+      ch.packet = queue_.front();
+      queue_.pop_front();
+      ch.next_seq = 0;
+      ch.vc = static_cast<VcId>(v);
+    }
+    if (ch.credits[ch.vc] == 0) continue;
+    Flit f;
+    f.packet = ch.packet.id;
+    f.src = ch.packet.src;
+    f.dst = ch.packet.dst;
+    f.seq = static_cast<std::uint16_t>(ch.next_seq);
+    f.vc = ch.vc;
+    f.type = flit_type_for(ch.next_seq, ch.packet.length);
+    --ch.credits[ch.vc];
+    ch.link->send_flit(f);
+    if (++ch.next_seq == ch.packet.length) ch.busy = false;
+  }
+}
+
+void NetworkInterface::consume() {
+  for (auto& ch : eject_) {
+    if (ch.buffered == 0) continue;
+    if (cfg_.eject_probability < 1.0 && !rng_.bernoulli(cfg_.eject_probability)) continue;
+    std::uint64_t ready = 0;
+    for (unsigned v = 0; v < cfg_.vcs; ++v)
+      if (!ch.buffers[v].empty()) ready |= 1ull << v;
+    const unsigned v = static_cast<unsigned>(ch.vc_arb.pick(ready));
+    ch.vc_arb.advance_past(v);
+    ch.buffers[v].pop();
+    --ch.buffered;
+    ch.link->send_credit(static_cast<VcId>(v));
+  }
+}
+
+void NetworkInterface::receive(Cycle cycle) {
+  for (unsigned k = 0; k < eject_.size(); ++k) {
+    auto& ch = eject_[k];
+    if (ch.link == nullptr || !ch.link->flit().valid) continue;
+    const Flit& f = ch.link->flit().flit;
+    observer_.on_delivered(f, id_, k, cycle);
+    ch.buffers[f.vc].push(f);
+    ++ch.buffered;
+  }
+}
+
+void NetworkInterface::count_credits() {
+  for (auto& ch : inject_) {
+    if (ch.link == nullptr || !ch.link->credit().valid) continue;
+    if (++ch.credits[ch.link->credit().vc] > cfg_.buffer_depth)
+      throw std::logic_error("network interface: credit overflow");
+  }
+}
+
+}  // namespace wormsim

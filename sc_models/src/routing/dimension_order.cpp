@@ -1,0 +1,48 @@
+#include <wormsim/routing/dimension_order.h>
+
+#include <wormsim/topology/grid.h>
+
+namespace wormsim {
+
+DimensionOrderRouting::DimensionOrderRouting(const Topology& t, unsigned vcs)
+    : dims_(t.dims), wrap_(t.kind == "torus"), all_(all_vcs_mask(vcs)) {
+  for (unsigned d = 0; d < 3; ++d) {
+    port_[2 * d] = grid_port(t, d, true);
+    port_[2 * d + 1] = grid_port(t, d, false);
+  }
+  class0_ = all_vcs_mask(vcs / 2);
+  class1_ = all_ & ~class0_;
+}
+
+void DimensionOrderRouting::route(NodeId here, PortId, const Flit& head, RouteSet& out) const {
+  const Coord c = coord_of(dims_, here);
+  const Coord t = coord_of(dims_, head.dst);
+  const Coord s = coord_of(dims_, head.src);
+  const unsigned cur[3] = {c.x, c.y, c.z};
+  const unsigned dst[3] = {t.x, t.y, t.z};
+  const unsigned src[3] = {s.x, s.y, s.z};
+  for (unsigned d = 0; d < 3; ++d) {
+    if (cur[d] == dst[d]) continue;
+    const unsigned k = dims_[d];
+    if (!wrap_) {
+      const bool positive = dst[d] > cur[d];
+      out.add(static_cast<PortId>(port_[2 * d + (positive ? 0 : 1)]), all_);
+      return;
+    }
+    // Torus: the packet entered ring d at coordinate src[d] (dimension order
+    // leaves coordinate d untouched until now) and goes the shorter way.
+    const unsigned fwd = (dst[d] + k - src[d]) % k;
+    const bool positive = fwd <= k - fwd;
+    const bool wraps = positive ? src[d] > dst[d] : src[d] < dst[d];
+    bool crossing_or_crossed = false;
+    if (wraps) {
+      crossing_or_crossed = positive ? (cur[d] == k - 1 || cur[d] < src[d])
+                                     : (cur[d] == 0 || cur[d] > src[d]);
+    }
+    out.add(static_cast<PortId>(port_[2 * d + (positive ? 0 : 1)]),
+            crossing_or_crossed ? class1_ : class0_);
+    return;
+  }
+}
+
+}  // namespace wormsim

@@ -1,0 +1,25 @@
+#include <wormsim/sim/scenario.h>
+
+#include <cmath>
+
+#include <wormsim/core/config_error.h>
+
+namespace wormsim {
+
+void validate(const Scenario& s) {
+  if (s.vcs < 1 || s.vcs > 16) throw ConfigError("vcs", "expected 1 to 16 VCs, got " + std::to_string(s.vcs));
+  if (s.buffer < 1 || s.buffer > 1024)
+    throw ConfigError("buffer", "expected a buffer depth of 1 to 1024 flits, got " + std::to_string(s.buffer));
+  if (s.packet < 1 || s.packet > 65535)
+    throw ConfigError("packet", "expected a packet length of 1 to 65535 flits, got " + std::to_string(s.packet));
+  if (s.local_ports < 1 || s.local_ports > 8)
+    throw ConfigError("local_ports", "expected 1 to 8 local ports, got " + std::to_string(s.local_ports));
+  if (!(s.rate > 0.0 && s.rate <= 1.0) || std::isnan(s.rate))
+    throw ConfigError("rate", "expected an injection rate in (0, 1] flits/node/cycle, got " + std::to_string(s.rate));
+  if (!(s.eject_rate > 0.0 && s.eject_rate <= 1.0))
+    throw ConfigError("eject_rate", "expected a consumption probability in (0, 1], got " + std::to_string(s.eject_rate));
+  if (s.cycles < 1) throw ConfigError("cycles", "expected at least 1 measured cycle");
+  if (s.watchdog < 1) throw ConfigError("watchdog", "expected at least 1 cycle");
+}
+
+}  // namespace wormsim

@@ -1,0 +1,180 @@
+#include <wormsim/sim/simulation.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include <wormsim/core/config_error.h>
+#include <wormsim/topology/spec.h>
+
+namespace wormsim {
+
+Simulation::Simulation(const Scenario& scenario) : scenario_(scenario) {
+  validate(scenario_);
+  topology_ = std::make_unique<Topology>(make_topology(scenario_.topology));
+  if (scenario_.routing.empty()) scenario_.routing = default_routing(*topology_);
+  routing_ = make_routing(scenario_.routing, *topology_, scenario_.vcs);
+  if ((topology_->num_ports + scenario_.local_ports) * scenario_.vcs > 64)
+    throw ConfigError("vcs", "(network ports + local ports) x VCs must be at most 64");
+
+  PatternConfig pc;
+  pc.name = scenario_.traffic;
+  pc.hotspot_node = scenario_.hotspot_node;
+  pc.hotspot_fraction = scenario_.hotspot_fraction;
+  auto pattern = make_pattern(pc, *topology_);
+
+  NetworkConfig nc;
+  nc.router.vcs = scenario_.vcs;
+  nc.router.buffer_depth = scenario_.buffer;
+  nc.router.local_ports = scenario_.local_ports;
+  nc.eject_probability = scenario_.eject_rate;
+  nc.seed = scenario_.seed;
+  network_ = std::make_unique<Network>(*topology_, *routing_, nc, *this);
+
+  SourceConfig sc;
+  sc.rate = scenario_.rate;
+  sc.packet_length = scenario_.packet;
+  sc.seed = scenario_.seed;
+  source_ = std::make_unique<TrafficSource>(sc, std::move(pattern), topology_->num_nodes());
+
+  window_end_ = scenario_.warmup + scenario_.cycles;
+  const Cycle limit = scenario_.drain_limit ? scenario_.drain_limit : 10 * scenario_.cycles + 10000;
+  drain_end_ = window_end_ + limit;
+  stats_.set_window(scenario_.warmup, window_end_);
+  scoreboard_.set_completion_handler(
+      [this](const Packet& p, Cycle delivered) { stats_.on_completed(p, delivered); });
+  if (scenario_.warmup == 0) {
+    phase_ = Phase::Measure;
+    snapshot_links(links_at_start_);
+  }
+}
+
+void Simulation::create(const Packet& p) {
+  scoreboard_.on_created(p);
+  stats_.on_created(p);
+  network_->ni(p.src).enqueue(p);
+}
+
+void Simulation::on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) {
+  scoreboard_.on_delivered(flit, node, channel, cycle);
+  stats_.on_flit_delivered(cycle);
+}
+
+void Simulation::inject(NodeId src, NodeId dst, unsigned length) {
+  create(Packet{manual_ids_++, src, dst, static_cast<std::uint16_t>(length), cycle_});
+}
+
+void Simulation::tick() {
+  if (phase_ == Phase::Done) return;
+  const Cycle t = cycle_;
+  network_->evaluate(t);
+  source_->generate(t, [this](const Packet& p) { create(p); });
+  network_->commit();
+  ++cycle_;
+  advance_phase();
+}
+
+void Simulation::advance_phase() {
+  const Cycle t = cycle_;  // cycles completed so far
+  if (network_->flit_moves() != last_moves_ || scoreboard_.outstanding_packets() == 0) {
+    last_moves_ = network_->flit_moves();
+    last_progress_ = t;
+  } else if (t - last_progress_ >= scenario_.watchdog) {
+    deadlock_ = true;
+    phase_ = Phase::Done;
+    return;
+  }
+  if (phase_ == Phase::Warmup && t >= scenario_.warmup) {
+    phase_ = Phase::Measure;
+    snapshot_links(links_at_start_);
+  }
+  if (phase_ == Phase::Measure && t >= window_end_) {
+    phase_ = Phase::Drain;
+    snapshot_links(links_at_end_);
+  }
+  if (phase_ == Phase::Drain && stats_.measured_outstanding() == 0) {
+    phase_ = Phase::Flush;
+    source_->set_enabled(false);
+  }
+  if (phase_ == Phase::Flush && scoreboard_.outstanding_packets() == 0) phase_ = Phase::Done;
+  if ((phase_ == Phase::Drain || phase_ == Phase::Flush) && t >= drain_end_) phase_ = Phase::Done;
+}
+
+void Simulation::run_plain() {
+  while (!done()) tick();
+}
+
+void Simulation::snapshot_links(std::vector<std::uint64_t>& into) const {
+  into.clear();
+  for (const Link* l : network_->network_links()) into.push_back(l->flits_carried());
+}
+
+std::string Simulation::stuck_report() const {
+  std::ostringstream os;
+  unsigned listed = 0, total = 0;
+  const RouterConfig& rc = network_->router(0).config();
+  for (NodeId n = 0; n < network_->num_nodes(); ++n) {
+    const Router& r = network_->router(n);
+    if (r.buffered_flits() == 0) continue;
+    for (PortId p = 0; p < rc.total_ports(); ++p) {
+      for (VcId v = 0; v < rc.vcs; ++v) {
+        const auto& buf = r.buffer(p, v);
+        if (buf.empty()) continue;
+        ++total;
+        if (listed++ >= 8) continue;
+        const Flit& f = buf.front();
+        os << (listed > 1 ? "; " : "") << node_name(*topology_, n) << ":" << network_->port_name(p)
+           << ":vc" << unsigned(v) << " holds " << buf.size() << " flit(s), front packet "
+           << f.packet << " (" << f.src << "->" << f.dst << ")";
+      }
+    }
+  }
+  if (total > 8) os << "; ... " << (total - 8) << " more";
+  if (total == 0) os << "no flits buffered in routers; " << scoreboard_.outstanding_packets()
+                     << " packet(s) outstanding";
+  return os.str();
+}
+
+Results Simulation::results(double wall_seconds) const {
+  Results r;
+  r.topology = topology_->spec;
+  r.routing = scenario_.routing;
+  r.traffic = scenario_.traffic;
+  r.nodes = topology_->num_nodes();
+  r.offered = scenario_.rate;
+  r.warmup = scenario_.warmup;
+  r.measure = scenario_.cycles;
+  r.cycles = cycle_;
+  r.injected_packets = scoreboard_.created_packets();
+  r.injected_flits = scoreboard_.created_flits();
+  r.delivered_packets = scoreboard_.delivered_packets();
+  r.delivered_flits = scoreboard_.delivered_flits();
+  r.latency = stats_.summary();
+  const Cycle window = std::min<Cycle>(cycle_, window_end_) -
+                       std::min<Cycle>(cycle_, scenario_.warmup);
+  if (window > 0) {
+    r.throughput = static_cast<double>(stats_.window_delivered_flits()) /
+                   (static_cast<double>(r.nodes) * static_cast<double>(window));
+  }
+  std::vector<std::uint64_t> end = links_at_end_;
+  if (end.empty()) snapshot_links(end);
+  if (!links_at_start_.empty() && window > 0) {
+    double sum = 0, mx = 0;
+    for (std::size_t i = 0; i < end.size(); ++i) {
+      const double u = static_cast<double>(end[i] - links_at_start_[i]) / static_cast<double>(window);
+      sum += u;
+      mx = std::max(mx, u);
+    }
+    r.link_utilisation_avg = end.empty() ? 0 : sum / static_cast<double>(end.size());
+    r.link_utilisation_max = mx;
+  }
+  r.drained = stats_.measured_outstanding() == 0 && !deadlock_;
+  r.flushed = scoreboard_.outstanding_packets() == 0;
+  r.deadlock = deadlock_;
+  if (deadlock_) r.deadlock_report = stuck_report();
+  r.wall_seconds = wall_seconds;
+  if (wall_seconds > 0)
+    r.node_cycles_per_second = static_cast<double>(r.nodes) * static_cast<double>(cycle_) / wall_seconds;
+  return r;
+}
+
+}  // namespace wormsim

@@ -1,0 +1,54 @@
+#include <wormsim/stats/scoreboard.h>
+
+#include <string>
+
+namespace wormsim {
+namespace {
+
+std::string describe(const Flit& f) {
+  return "flit " + std::to_string(f.seq) + " of packet " + std::to_string(f.packet) + " (" +
+         std::to_string(f.src) + " -> " + std::to_string(f.dst) + ")";
+}
+
+}  // namespace
+
+void Scoreboard::on_created(const Packet& p) {
+  open_.emplace(p.id, Open{p, 0, 0, 0});
+  ++created_packets_;
+  created_flits_ += p.length;
+}
+
+void Scoreboard::on_delivered(const Flit& f, NodeId node, unsigned channel, Cycle cycle) {
+  auto it = open_.find(f.packet);
+  if (it == open_.end())
+    throw ScoreboardError("scoreboard: " + describe(f) + " delivered at node " +
+                          std::to_string(node) + " in cycle " + std::to_string(cycle) +
+                          " but its packet is unknown or already complete (duplicate)");
+  Open& o = it->second;
+  if (node != o.packet.dst || f.dst != o.packet.dst || f.src != o.packet.src)
+    throw ScoreboardError("scoreboard: " + describe(f) + " delivered at wrong node " +
+                          std::to_string(node) + " (expected " + std::to_string(o.packet.dst) +
+                          ")");
+  if (f.seq != o.next_seq)
+    throw ScoreboardError("scoreboard: " + describe(f) + " out of order at node " +
+                          std::to_string(node) + ": expected flit " + std::to_string(o.next_seq));
+  const FlitType expected = flit_type_for(f.seq, o.packet.length);
+  if (f.type != expected)
+    throw ScoreboardError("scoreboard: " + describe(f) + " has wrong head/tail marking");
+  if (f.seq == 0) {
+    o.channel = channel;
+    o.vc = f.vc;
+  } else if (channel != o.channel || f.vc != o.vc) {
+    throw ScoreboardError("scoreboard: " + describe(f) + " left its packet's ejection channel/VC");
+  }
+  ++o.next_seq;
+  ++delivered_flits_;
+  if (o.next_seq == o.packet.length) {
+    const Packet done = o.packet;
+    open_.erase(it);
+    ++delivered_packets_;
+    if (on_complete_) on_complete_(done, cycle);
+  }
+}
+
+}  // namespace wormsim

@@ -1,0 +1,135 @@
+#include "settings.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <fstream>
+
+#include <yaml-cpp/yaml.h>
+
+#include <wormsim/core/config_error.h>
+#include <wormsim/traffic/pattern.h>
+
+namespace wormsim::driver {
+namespace {
+
+std::uint64_t parse_uint(const std::string& key, const std::string& v, std::uint64_t min,
+                         std::uint64_t max) {
+  const std::string expected = "expected an integer from " + std::to_string(min) + " to " +
+                               std::to_string(max) + ", got '" + v + "'";
+  if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos)
+    throw ConfigError(key, expected);
+  errno = 0;
+  const unsigned long long x = std::strtoull(v.c_str(), nullptr, 10);
+  if (errno == ERANGE || x < min || x > max) throw ConfigError(key, expected);
+  return x;
+}
+
+double parse_double(const std::string& key, const std::string& v, const std::string& expected) {
+  char* end = nullptr;
+  errno = 0;
+  const double x = std::strtod(v.c_str(), &end);
+  if (v.empty() || end == nullptr || *end != '\0' || errno == ERANGE || x != x)
+    throw ConfigError(key, expected + ", got '" + v + "'");
+  return x;
+}
+
+double parse_probability(const std::string& key, const std::string& v, bool zero_ok) {
+  const std::string expected = std::string("expected a number in ") + (zero_ok ? "[0, 1]" : "(0, 1]");
+  const double x = parse_double(key, v, expected);
+  if (x > 1.0 || x < 0.0 || (!zero_ok && x == 0.0)) throw ConfigError(key, expected + ", got '" + v + "'");
+  return x;
+}
+
+unsigned u32(const std::string& k, const std::string& v, unsigned min, unsigned max) {
+  return static_cast<unsigned>(parse_uint(k, v, min, max));
+}
+
+constexpr std::uint64_t kMaxCycles = 1ull << 40;
+
+}  // namespace
+
+const std::vector<Setting>& settings() {
+  static const std::vector<Setting> table = {
+      {"topology", "network: mesh:XxYxZ, mesh:XxY or torus:XxYxZ",
+       [](Scenario& s, const std::string& v) { s.topology = v; }},
+      {"routing", "routing function (default: the topology's deadlock-free one: dor)",
+       [](Scenario& s, const std::string& v) { s.routing = v; }},
+      {"vcs", "virtual channels per port (1-16)",
+       [](Scenario& s, const std::string& v) { s.vcs = u32("vcs", v, 1, 16); }},
+      {"buffer", "flit buffer depth per VC (1-1024)",
+       [](Scenario& s, const std::string& v) { s.buffer = u32("buffer", v, 1, 1024); }},
+      {"packet", "flits per packet (1-65535)",
+       [](Scenario& s, const std::string& v) { s.packet = u32("packet", v, 1, 65535); }},
+      {"local_ports", "injection and ejection channels per node (1-8)",
+       [](Scenario& s, const std::string& v) { s.local_ports = u32("local_ports", v, 1, 8); }},
+      {"traffic", "uniform | transpose | bitcomp | hotspot | neighbor",
+       [](Scenario& s, const std::string& v) { s.traffic = v; }},
+      {"rate", "offered load in flits/node/cycle, in (0, 1]",
+       [](Scenario& s, const std::string& v) { s.rate = parse_probability("rate", v, false); }},
+      {"hotspot_node", "hotspot traffic: the hot node id",
+       [](Scenario& s, const std::string& v) {
+         s.hotspot_node = u32("hotspot_node", v, 0, 1u << 20);
+       }},
+      {"hotspot_fraction", "hotspot traffic: share of packets to the hot node, [0, 1]",
+       [](Scenario& s, const std::string& v) {
+         s.hotspot_fraction = parse_probability("hotspot_fraction", v, true);
+       }},
+      {"eject_rate", "chance per cycle that a node consumes a flit (back-pressure), (0, 1]",
+       [](Scenario& s, const std::string& v) { s.eject_rate = parse_probability("eject_rate", v, false); }},
+      {"warmup", "warm-up cycles before measuring",
+       [](Scenario& s, const std::string& v) { s.warmup = parse_uint("warmup", v, 0, kMaxCycles); }},
+      {"cycles", "measured cycles",
+       [](Scenario& s, const std::string& v) { s.cycles = parse_uint("cycles", v, 1, kMaxCycles); }},
+      {"drain_limit", "cycles allowed to drain after the window (0 = 10 x cycles + 10000)",
+       [](Scenario& s, const std::string& v) {
+         s.drain_limit = parse_uint("drain_limit", v, 0, kMaxCycles);
+       }},
+      {"watchdog", "cycles without any flit moving that stop the run (exit 3)",
+       [](Scenario& s, const std::string& v) { s.watchdog = parse_uint("watchdog", v, 1, kMaxCycles); }},
+      {"seed", "random seed",
+       [](Scenario& s, const std::string& v) { s.seed = parse_uint("seed", v, 0, ~0ull); }},
+      {"json", "write the summary as JSON to this file",
+       [](Scenario& s, const std::string& v) { s.json = v; }},
+      {"vcd", "write a waveform of every link to this VCD file",
+       [](Scenario& s, const std::string& v) { s.vcd = v; }},
+  };
+  return table;
+}
+
+std::string flag_of(const std::string& key) {
+  std::string f = "--" + key;
+  for (char& c : f)
+    if (c == '_') c = '-';
+  return f;
+}
+
+void apply_yaml_file(Scenario& s, const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError("config", "cannot read scenario file '" + path + "'");
+  YAML::Node root;
+  try {
+    root = YAML::Load(in);
+  } catch (const YAML::Exception& e) {
+    throw ConfigError("config", "malformed YAML in '" + path + "' at line " +
+                                    std::to_string(e.mark.line + 1) + ": " + e.msg);
+  }
+  if (root.IsNull()) return;
+  if (!root.IsMap()) throw ConfigError("config", "expected a mapping of settings in '" + path + "'");
+  for (const auto& kv : root) {
+    const std::string key = kv.first.as<std::string>();
+    const Setting* setting = nullptr;
+    for (const auto& st : settings())
+      if (st.key == key) setting = &st;
+    if (setting == nullptr) {
+      std::string keys;
+      for (const auto& st : settings()) keys += (keys.empty() ? "" : ", ") + st.key;
+      throw ConfigError("config", "unknown key '" + key + "' in '" + path + "' (expected one of: " +
+                                      keys + ")");
+    }
+    if (!kv.second.IsScalar())
+      throw ConfigError(key, "expected a single value in '" + path + "'");
+    setting->apply(s, kv.second.as<std::string>());
+  }
+}
+
+}  // namespace wormsim::driver

@@ -1,0 +1,28 @@
+// The scenario settings a user can give, each once as a YAML key and once as
+// a command-line flag (--key with '_' written '-'). One table serves both, so
+// a value is checked the same way wherever it comes from.
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <wormsim/sim/scenario.h>
+
+namespace wormsim::driver {
+
+struct Setting {
+  std::string key;   ///< YAML key, e.g. "local_ports"
+  std::string help;  ///< one line for --help
+  std::function<void(Scenario&, const std::string&)> apply;  ///< throws ConfigError
+};
+
+const std::vector<Setting>& settings();
+
+/// The flag spelling of a key: "local_ports" -> "--local-ports".
+std::string flag_of(const std::string& key);
+
+/// Applies every key of a YAML mapping file; throws ConfigError (field
+/// "config") for unreadable or malformed files and unknown keys.
+void apply_yaml_file(Scenario& s, const std::string& path);
+
+}  // namespace wormsim::driver
