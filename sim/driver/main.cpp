@@ -88,7 +88,6 @@ int main_impl(int argc, char** argv) {
 }  // namespace
 
 int sc_main(int argc, char** argv) {
-  setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 1);  // keep stdout to the summary
   try {
     return main_impl(argc, argv);
   } catch (const wormsim::ConfigError& e) {
@@ -101,4 +100,11 @@ int sc_main(int argc, char** argv) {
     std::cerr << "wormsim: internal error: " << e.what() << "\n";
     return kInternal;
   }
+}
+
+// SystemC prints its banner before sc_main unless told not to: keep stdout
+// for the summary.
+int main(int argc, char** argv) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  return sc_core::sc_elab_and_sim(argc, argv);
 }

@@ -7,7 +7,8 @@ sc_core::sc_trace_file* trace_links(const std::string& path, const Network& netw
   if (base.size() > 4 && base.compare(base.size() - 4, 4, ".vcd") == 0)
     base.resize(base.size() - 4);
   sc_core::sc_trace_file* tf = sc_core::sc_create_vcd_trace_file(base.c_str());
-  tf->set_time_unit(1, sc_core::SC_NS);
+  // The clock also falls mid-cycle; a finer unit keeps those instants exact.
+  tf->set_time_unit(100, sc_core::SC_PS);
   for (const auto& link : network.links()) {
     const std::string n = "wormsim." + link->name() + ".";
     const FlitSlot& f = link->flit();
