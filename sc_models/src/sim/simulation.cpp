@@ -60,13 +60,15 @@ void Simulation::on_delivered(const Flit& flit, NodeId node, unsigned channel, C
 }
 
 void Simulation::inject(NodeId src, NodeId dst, unsigned length) {
-  create(Packet{manual_ids_++, src, dst, static_cast<std::uint16_t>(length), cycle_});
+  manual_.push_back(Packet{manual_ids_++, src, dst, static_cast<std::uint16_t>(length), cycle_});
 }
 
 void Simulation::tick() {
   if (phase_ == Phase::Done) return;
   const Cycle t = cycle_;
   network_->evaluate(t);
+  for (const Packet& p : manual_) create(p);
+  manual_.clear();
   source_->generate(t, [this](const Packet& p) { create(p); });
   network_->commit();
   ++cycle_;

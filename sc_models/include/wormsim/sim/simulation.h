@@ -35,7 +35,8 @@ class Simulation : public DeliveryObserver {
   const Scenario& scenario() const { return scenario_; }
   const Topology& topology() const { return *topology_; }
   const Scoreboard& scoreboard() const { return scoreboard_; }
-  /// Adds a packet by hand, created in the current cycle (tests, examples).
+  /// Adds a packet by hand, created in the coming cycle exactly as if the
+  /// traffic source had generated it then (tests, examples).
   void inject(NodeId src, NodeId dst, unsigned length);
   /// Lets the source stop creating packets from now on.
   void stop_traffic() { source_->set_enabled(false); }
@@ -64,6 +65,7 @@ class Simulation : public DeliveryObserver {
   Cycle last_progress_ = 0;
   bool deadlock_ = false;
   std::uint64_t manual_ids_ = 1ull << 62;
+  std::vector<Packet> manual_;
   std::vector<std::uint64_t> links_at_start_, links_at_end_;
 };
 

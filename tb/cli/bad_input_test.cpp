@@ -1,0 +1,76 @@
+// Every bad input exits with code 2 and one line naming the field and what
+// was expected, and writes no output file.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "cli_runner.h"
+
+namespace wormsim::test {
+namespace {
+
+struct BadCase {
+  std::string name, args, field;
+};
+
+class BadInput : public ::testing::TestWithParam<BadCase> {};
+
+std::string write_file(const std::string& name, const std::string& text) {
+  const std::string path = temp_dir() + "/wormsim_cfg_" + name + ".yaml";
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST_P(BadInput, ExitsTwoWithOneLineNamingTheField) {
+  const BadCase& c = GetParam();
+  const std::string json = temp_dir() + "/wormsim_bad_" + c.name + ".json";
+  const std::string vcd = temp_dir() + "/wormsim_bad_" + c.name + ".vcd";
+  std::filesystem::remove(json);
+  std::filesystem::remove(vcd);
+  const CliResult r = run_wormsim("run " + c.args + " --cycles 10 --json " + json + " --vcd " + vcd,
+                                  "bad_" + c.name);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  ASSERT_FALSE(r.err.empty());
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "exactly one line: " << r.err;
+  EXPECT_NE(r.err.find(c.field), std::string::npos) << "names the field '" << c.field << "': " << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(json)) << "nothing half-written";
+  EXPECT_FALSE(std::filesystem::exists(vcd)) << "nothing half-written";
+}
+
+std::vector<BadCase> cases() {
+  return {
+      {"zero_vcs", "--vcs 0", "vcs:"},
+      {"negative_vcs", "--vcs -1", "vcs"},
+      {"zero_buffer", "--buffer 0", "buffer:"},
+      {"zero_packet", "--packet 0", "packet:"},
+      {"negative_packet", "--packet -4", "packet"},
+      {"zero_size", "--topology mesh:0x4x4", "topology:"},
+      {"negative_size", "--topology mesh:-2x4x4", "topology:"},
+      {"garbled_size", "--topology mesh:4xAx4", "topology:"},
+      {"unknown_topology", "--topology ring:8", "topology:"},
+      {"unknown_routing", "--routing west-first", "routing:"},
+      {"unknown_traffic", "--traffic tornado2", "traffic:"},
+      {"rate_zero", "--rate 0", "rate:"},
+      {"rate_above_one", "--rate 1.5", "rate:"},
+      {"rate_negative", "--rate -0.1", "rate"},
+      {"rate_text", "--rate fast", "rate:"},
+      {"torus_one_vc", "--topology torus:4x4x4 --vcs 1", "vcs:"},
+      {"transpose_not_square", "--topology mesh:4x2 --traffic transpose", "traffic:"},
+      {"hotspot_outside", "--traffic hotspot --hotspot-node 999 --topology mesh:4x4", "hotspot_node:"},
+      {"eject_rate_zero", "--eject-rate 0", "eject_rate:"},
+      {"missing_config", "--config /nonexistent/wormsim.yaml", "config:"},
+      {"malformed_yaml", "--config " + write_file("malformed", "vcs: [2, \ntopology: {"), "config:"},
+      {"unknown_yaml_key", "--config " + write_file("unknown", "vcs: 2\nbuffers: 8\n"), "config:"},
+      {"yaml_bad_value", "--config " + write_file("badvalue", "rate: 2.5\n"), "rate:"},
+      {"json_dir_missing", "--json /nonexistent/dir/out.json", "json:"},
+      {"unknown_flag", "--speed 9", "--speed"},
+  };
+}
+
+INSTANTIATE_TEST_SUITE_P(Cli, BadInput, ::testing::ValuesIn(cases()),
+                         [](const auto& p) { return p.param.name; });
+
+}  // namespace
+}  // namespace wormsim::test

@@ -1,0 +1,97 @@
+// The wormsim command end to end: JSON keys, the default scenario, flags
+// overriding a YAML file, determinism under the SystemC kernel, waves that
+// vcd2fst accepts, and the no-progress watchdog's exit code 3.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.h"
+
+namespace wormsim::test {
+namespace {
+
+nlohmann::json read_json(const std::string& path) { return nlohmann::json::parse(slurp(path)); }
+
+TEST(Cli, JsonHasEveryDocumentedKey) {
+  const std::string json = temp_dir() + "/wormsim_keys.json";
+  const CliResult r = run_wormsim("run --topology mesh:4x4x4 --cycles 2000 --warmup 200 --json " + json, "keys");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = read_json(json);
+  for (const char* key : {"topology", "nodes", "cycles", "injected_packets", "delivered_packets",
+                          "injected_flits", "delivered_flits", "avg_latency", "p50_latency",
+                          "p99_latency", "max_latency", "throughput", "deadlock", "wall_seconds",
+                          "node_cycles_per_second"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["topology"], "mesh:4x4x4");
+  EXPECT_EQ(j["nodes"], 64);
+  EXPECT_EQ(j["deadlock"], false);
+  EXPECT_EQ(j["injected_flits"], j["delivered_flits"]);
+  EXPECT_GT(j["avg_latency"].get<double>(), 10.0);
+  EXPECT_NEAR(j["throughput"].get<double>(), 0.1, 0.01);
+}
+
+TEST(Cli, NoArgumentsRunsTheDefaultScenarioAndSaysWhat) {
+  const CliResult r = run_wormsim("", "default");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("running the default scenario"), std::string::npos);
+  EXPECT_NE(r.out.find("--topology mesh:8x8x8"), std::string::npos);
+  EXPECT_NE(r.out.find("latency"), std::string::npos);
+  EXPECT_NE(r.out.find("every flit delivered exactly once"), std::string::npos);
+}
+
+TEST(Cli, FlagsOverrideTheScenarioFile) {
+  const std::string cfg = temp_dir() + "/wormsim_override.yaml";
+  std::ofstream(cfg) << "topology: mesh:4x4x4\nvcs: 3\nrate: 0.05\ncycles: 500\nwarmup: 100\n";
+  const std::string json = temp_dir() + "/wormsim_override.json";
+  const CliResult r = run_wormsim("run --config " + cfg + " --vcs 1 --json " + json, "override");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = read_json(json);
+  EXPECT_EQ(j["vcs"], 1);
+  EXPECT_EQ(j["topology"], "mesh:4x4x4");
+  EXPECT_EQ(j["offered"], 0.05);
+  EXPECT_EQ(j["measure_cycles"], 500);
+}
+
+TEST(Cli, SameSeedGivesIdenticalJsonUnderSystemC) {
+  const std::string a = temp_dir() + "/wormsim_det_a.json", b = temp_dir() + "/wormsim_det_b.json";
+  const std::string args = "run --topology torus:4x4x4 --rate 0.3 --cycles 3000 --seed 42 --json ";
+  ASSERT_EQ(run_wormsim(args + a, "det_a").exit_code, 0);
+  ASSERT_EQ(run_wormsim(args + b, "det_b").exit_code, 0);
+  auto ja = read_json(a), jb = read_json(b);
+  for (auto* j : {&ja, &jb}) {
+    j->erase("wall_seconds");
+    j->erase("node_cycles_per_second");
+  }
+  EXPECT_EQ(ja, jb);
+}
+
+TEST(Cli, WaveformConvertsWithVcd2fst) {
+  const std::string vcd = temp_dir() + "/wormsim_waves.vcd", fst = temp_dir() + "/wormsim_waves.fst";
+  std::filesystem::remove(fst);
+  const CliResult r = run_wormsim("run --topology mesh:3x3x2 --cycles 300 --warmup 50 --vcd " + vcd, "waves");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string text = slurp(vcd);
+  for (const char* name : {"$scope module r1_2_1 $end", "$scope module out_xp $end", "flit_valid",
+                           "flit_packet", "credit_valid", "$scope module inj0 $end"})
+    EXPECT_NE(text.find(name), std::string::npos) << name;
+  const std::string cmd = "vcd2fst " + vcd + " " + fst + " >/dev/null 2>&1";
+  EXPECT_EQ(std::system(cmd.c_str()), 0);
+  EXPECT_GT(std::filesystem::file_size(fst), 100u);
+}
+
+TEST(Cli, StalledSinksTripTheWatchdogWithExitThree) {
+  // Sinks that (almost) never consume: the network fills and stops moving.
+  const std::string json = temp_dir() + "/wormsim_stall.json";
+  const CliResult r = run_wormsim(
+      "run --topology mesh:4x4 --rate 0.5 --eject-rate 0.000000001 --watchdog 300 --json " + json, "stall");
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.out.find("NO PROGRESS"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(":local0:vc"), std::string::npos) << "names where flits are stuck: " << r.out;
+  EXPECT_EQ(read_json(json)["deadlock"], true);
+}
+
+}  // namespace
+}  // namespace wormsim::test

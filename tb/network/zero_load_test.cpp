@@ -1,0 +1,51 @@
+// Zero-load latency equals the formula of docs/microarchitecture.md:
+//   T0(H, L) = 3 H + L + 4   (H router-to-router hops, L flits, buffers >= 4)
+#include <gtest/gtest.h>
+
+#include <wormsim/topology/grid.h>
+
+#include "sim_helpers.h"
+
+namespace wormsim::test {
+namespace {
+
+std::uint64_t formula(unsigned hops, unsigned length) { return 3ull * hops + length + 4; }
+
+TEST(ZeroLoad, MeshLatencyMatchesFormulaForEveryHopCountAndLength) {
+  const std::array<unsigned, 3> dims{4, 4, 4};
+  for (unsigned length : {1u, 2u, 4u, 8u, 16u}) {
+    for (unsigned hops = 1; hops <= 9; ++hops) {
+      // destinations `hops` away (moving up in x, then y, then z) from a
+      // corner and from an inner node, where that fits in the mesh
+      for (Coord src : {Coord{0, 0, 0}, Coord{1, 2, 1}}) {
+        Coord dst = src;
+        unsigned left = hops;
+        for (unsigned* c : {&dst.x, &dst.y, &dst.z}) {
+          const unsigned up = std::min(left, 3 - *c);
+          *c += up;
+          left -= up;
+        }
+        if (left != 0) continue;
+        const NodeId s = id_of(dims, src), d = id_of(dims, dst);
+        EXPECT_EQ(lone_packet_latency("mesh:4x4x4", s, d, length), formula(hops, length))
+            << "hops " << hops << " length " << length << " src " << s << " dst " << d;
+      }
+    }
+  }
+}
+
+TEST(ZeroLoad, TorusLatencyUsesTheShorterWayRound) {
+  const std::array<unsigned, 3> dims{4, 4, 4};
+  // (0,0,0) -> (3,3,3) is 3 hops on the torus (one wrap per dimension).
+  EXPECT_EQ(lone_packet_latency("torus:4x4x4", 0, id_of(dims, Coord{3, 3, 3}), 4), formula(3, 4));
+  EXPECT_EQ(lone_packet_latency("torus:4x4x4", 0, id_of(dims, Coord{2, 2, 2}), 4), formula(6, 4));
+}
+
+TEST(ZeroLoad, ShallowBuffersStallLongPacketsOnTheCreditLoop) {
+  // With 2-flit buffers the 4-cycle credit round trip limits a packet to one
+  // flit every 2 cycles: the formula no longer holds, latency is longer.
+  EXPECT_GT(lone_packet_latency("mesh:4x4x4", 0, 3, 8, 2), formula(3, 8));
+}
+
+}  // namespace
+}  // namespace wormsim::test

@@ -1,0 +1,177 @@
+// Router unit tests: routing to each port, VC allocation and release, credit
+// counting under back-pressure, round-robin fairness.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "router_harness.h"
+
+namespace wormsim::test {
+namespace {
+
+RouterConfig config(unsigned net, unsigned local, unsigned vcs, unsigned depth) {
+  RouterConfig c;
+  c.network_ports = net;
+  c.local_ports = local;
+  c.vcs = vcs;
+  c.buffer_depth = depth;
+  return c;
+}
+
+// Router 0, 4 network ports: destination d (1..4) leaves by port d-1;
+// destination 0 is this router, so it ejects on the local port (4).
+TEST(Router, RoutesEachDestinationToItsPortWithThreeCycleHop) {
+  for (NodeId dst = 0; dst <= 4; ++dst) {
+    RouterHarness h(config(4, 1, 2, 4), {0, 0, 1, 2, 3});
+    const unsigned expected_port = dst == 0 ? 4 : dst - 1;
+    h.in(4).send_flit(make_flit(7, 0, dst, 0, 1));  // on the injection link from cycle 1
+    Cycle seen = 0;
+    unsigned seen_port = 99;
+    for (int i = 0; i < 10 && seen == 0; ++i) {
+      h.step();
+      for (unsigned p = 0; p < 5; ++p) {
+        if (h.out(p).flit().valid) {
+          seen = h.cycle();
+          seen_port = p;
+        }
+      }
+    }
+    EXPECT_EQ(seen_port, expected_port) << "destination " << dst;
+    // Flit on the input link in cycle 1, BW in 1, VA in 2, SA/ST in 3, so it
+    // is on the output link in cycle 4: a 3-cycle hop.
+    EXPECT_EQ(seen, 4u) << "destination " << dst;
+  }
+}
+
+TEST(Router, OneVcIsHeldFromHeadToTailThenReleased) {
+  RouterHarness h(config(4, 1, 1, 8), {0, 0, 1, 2, 3});
+  // Two 3-flit packets from input ports 1 and 2, both for output port 0.
+  for (unsigned s = 0; s < 3; ++s) {
+    h.in(1).send_flit(make_flit(100, 1, 1, s, 3));
+    h.in(2).send_flit(make_flit(200, 2, 1, s, 3));
+    h.step();
+  }
+  std::vector<std::uint64_t> order;
+  bool allocated_mid_packet = false;
+  for (int i = 0; i < 20; ++i) {
+    h.step();
+    if (h.out(0).flit().valid) order.push_back(h.out(0).flit().flit.packet);
+    if (order.size() == 1 || order.size() == 4) allocated_mid_packet |= h.router().output_vc_allocated(0, 0);
+  }
+  ASSERT_EQ(order.size(), 6u);
+  // No interleaving on the single VC: one whole packet, then the other.
+  EXPECT_EQ(order[0], order[1]);
+  EXPECT_EQ(order[1], order[2]);
+  EXPECT_EQ(order[3], order[4]);
+  EXPECT_EQ(order[4], order[5]);
+  EXPECT_NE(order[0], order[3]);
+  EXPECT_TRUE(allocated_mid_packet);
+  EXPECT_FALSE(h.router().output_vc_allocated(0, 0));
+  EXPECT_FALSE(h.router().input_vc_active(1, 0));
+  EXPECT_FALSE(h.router().input_vc_active(2, 0));
+}
+
+TEST(Router, TwoPacketsTakeTwoOutputVcsAndInterleave) {
+  RouterHarness h(config(4, 1, 2, 8), {0, 0, 1, 2, 3});
+  std::map<std::uint64_t, std::set<unsigned>> vcs_of;
+  std::vector<std::uint64_t> order;
+  for (unsigned i = 0; i < 24; ++i) {
+    if (i < 4) {
+      h.in(1).send_flit(make_flit(100, 1, 1, i, 4, 0));
+      h.in(2).send_flit(make_flit(200, 2, 1, i, 4, 0));
+    }
+    h.step();
+    if (h.out(0).flit().valid) {
+      vcs_of[h.out(0).flit().flit.packet].insert(h.out(0).flit().flit.vc);
+      order.push_back(h.out(0).flit().flit.packet);
+    }
+  }
+  ASSERT_EQ(order.size(), 8u);
+  ASSERT_EQ(vcs_of[100].size(), 1u);
+  ASSERT_EQ(vcs_of[200].size(), 1u);
+  EXPECT_NE(*vcs_of[100].begin(), *vcs_of[200].begin());
+  EXPECT_NE(order[0], order[1]) << "switch allocation alternates between the two VCs";
+}
+
+TEST(Router, CreditsStopTheOutputAtBufferDepthAndResumeOnReturn) {
+  const unsigned depth = 4;
+  RouterHarness h(config(4, 1, 1, depth), {0, 0, 1, 2, 3});
+  const unsigned len = 12;
+  unsigned sent = 0, upstream_credits = depth, credits_back = 0, forwarded = 0;
+  for (int i = 0; i < 40; ++i) {
+    if (h.in(1).credit().valid) {
+      ++upstream_credits;
+      ++credits_back;
+    }
+    if (sent < len && upstream_credits > 0) {
+      h.in(1).send_flit(make_flit(5, 1, 1, sent++, len));
+      --upstream_credits;
+    }
+    h.step();
+    if (h.out(0).flit().valid) ++forwarded;
+  }
+  // The downstream never returned a credit: exactly `depth` flits went out.
+  EXPECT_EQ(forwarded, depth);
+  EXPECT_EQ(h.router().credits(0, 0), 0u);
+  EXPECT_EQ(h.router().buffer(1, 0).size(), depth);
+  EXPECT_EQ(credits_back, depth) << "one credit upstream per flit forwarded";
+  // Return 3 credits: exactly 3 more flits leave.
+  for (int i = 0; i < 3; ++i) {
+    h.out(0).send_credit(0);
+    h.step();
+    if (h.out(0).flit().valid) ++forwarded;
+  }
+  for (int i = 0; i < 10; ++i) {
+    h.step();
+    if (h.out(0).flit().valid) ++forwarded;
+  }
+  EXPECT_EQ(forwarded, depth + 3);
+  EXPECT_EQ(h.router().credits(0, 0), 0u);
+}
+
+TEST(Router, CreditOverflowIsDetected) {
+  RouterHarness h(config(4, 1, 1, 2), {0, 0, 1, 2, 3});
+  h.out(0).send_credit(0);
+  h.step();  // the credit is on the link in the next cycle
+  EXPECT_THROW(h.step(), std::logic_error);
+}
+
+// Four inputs keep single-flit packets coming for output 0, which always
+// returns credits at once: grants rotate over the inputs.
+TEST(Router, RoundRobinGrantsCompetingInputsInTurn) {
+  RouterHarness h(config(4, 1, 1, 4), {0, 0, 1, 2, 3});
+  const unsigned inputs[4] = {1, 2, 3, 4};
+  unsigned credits[5] = {4, 4, 4, 4, 4};
+  std::uint64_t next_id = 0;
+  std::vector<NodeId> winners;
+  for (int i = 0; i < 400; ++i) {
+    for (unsigned p : inputs) {
+      if (h.in(p).credit().valid) ++credits[p];
+      if (credits[p] > 0) {
+        h.in(p).send_flit(make_flit(next_id++, p, 1, 0, 1));
+        --credits[p];
+      }
+    }
+    if (h.out(0).flit().valid) {
+      winners.push_back(h.out(0).flit().flit.src);
+      h.out(0).send_credit(0);
+    }
+    h.step();
+  }
+  ASSERT_GT(winners.size(), 80u);
+  std::map<NodeId, unsigned> count;
+  for (NodeId w : winners) ++count[w];
+  ASSERT_EQ(count.size(), 4u);
+  unsigned lo = ~0u, hi = 0;
+  for (auto& kv : count) {
+    lo = std::min(lo, kv.second);
+    hi = std::max(hi, kv.second);
+  }
+  EXPECT_LE(hi - lo, 1u) << "grants must be shared equally";
+  for (std::size_t i = 4; i < winners.size(); ++i)
+    EXPECT_EQ(winners[i], winners[i - 4]) << "grant order must rotate at position " << i;
+}
+
+}  // namespace
+}  // namespace wormsim::test
