@@ -16,7 +16,9 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
      << " local port(s), " << s.packet << "-flit packets, " << r.traffic << " traffic at "
      << std::setprecision(4) << r.offered << " flits/node/cycle, seed " << s.seed << "\n";
   os << "cycles: warm-up " << r.warmup << ", measured " << r.measure << ", total " << r.cycles
-     << (r.drained ? " (every measured packet delivered)" : " (NOT drained: network unstable at this load)")
+     << (r.deadlock  ? " (stopped: no progress)"
+         : r.drained ? " (every measured packet delivered)"
+                     : " (NOT drained within the drain limit: network unstable at this load)")
      << "\n";
   os << "packets: injected " << r.injected_packets << ", delivered " << r.delivered_packets
      << "; flits: injected " << r.injected_flits << ", delivered " << r.delivered_flits << "\n";

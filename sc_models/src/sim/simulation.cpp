@@ -112,6 +112,11 @@ void Simulation::snapshot_links(std::vector<std::uint64_t>& into) const {
 
 std::string Simulation::stuck_report() const {
   std::ostringstream os;
+  unsigned sinks = 0;
+  for (NodeId n = 0; n < network_->num_nodes(); ++n)
+    if (network_->ni(n).ejection_buffered() > 0) ++sinks;
+  if (sinks > 0)
+    os << sinks << " node(s) hold delivered flits they have not consumed (sinks not draining); ";
   unsigned listed = 0, total = 0;
   const RouterConfig& rc = network_->router(0).config();
   for (NodeId n = 0; n < network_->num_nodes(); ++n) {
@@ -124,7 +129,7 @@ std::string Simulation::stuck_report() const {
         ++total;
         if (listed++ >= 8) continue;
         const Flit& f = buf.front();
-        os << (listed > 1 ? "; " : "") << node_name(*topology_, n) << ":" << network_->port_name(p)
+        os << (listed > 1 ? "; " : "") << "router " << node_name(*topology_, n) << ":" << network_->port_name(p)
            << ":vc" << unsigned(v) << " holds " << buf.size() << " flit(s), front packet "
            << f.packet << " (" << f.src << "->" << f.dst << ")";
       }
