@@ -19,9 +19,9 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   va_arb_.assign(ports * cfg_.vcs, RoundRobin(ports * cfg_.vcs));
   sa_in_arb_.assign(ports, RoundRobin(cfg_.vcs));
   sa_out_arb_.assign(ports, RoundRobin(ports));
-  port_buffered_.assign(ports, 0);
   va_best_.assign(ports * cfg_.vcs, -1);
   sa_choice_.assign(ports, -1);
+  sa_requests_.assign(ports, 0);
 }
 
 void Router::evaluate(Cycle) {
@@ -55,39 +55,36 @@ void Router::vc_allocation() {
   va_grants_.clear();
   va_touched_.clear();
   const unsigned vcs = cfg_.vcs;
-  for (unsigned p = 0; p < cfg_.total_ports(); ++p) {
-    if (port_buffered_[p] == 0) continue;
-    for (unsigned v = 0; v < vcs; ++v) {
-      const InputVc& in = ivc(p, v);
-      if (in.active || in.fifo.empty()) continue;
-      const Flit& head = in.fifo.front();
-      if (!is_head(head.type))
-        throw std::logic_error("router " + std::to_string(id_) + ": body flit at idle VC front");
-      route(head, static_cast<PortId>(p), routes_);
-      int request = -1;
-      for (std::size_t c = 0; c < routes_.size() && request < 0; ++c) {
-        const RouteCandidate& cand = routes_[c];
-        if (out_links_[cand.port] == nullptr)
-          throw std::logic_error("router " + std::to_string(id_) + ": route to unconnected port " +
-                                 std::to_string(cand.port));
-        for (unsigned w = 0; w < vcs; ++w) {
-          if ((cand.vc_mask >> w & 1u) && !ovc(cand.port, w).allocated) {
-            request = static_cast<int>(cand.port * vcs + w);
-            break;
-          }
+  for (std::uint64_t pending = va_waiting_; pending; pending &= pending - 1) {
+    const unsigned requester = static_cast<unsigned>(__builtin_ctzll(pending));
+    const unsigned p = requester / vcs;
+    const InputVc& in = inputs_[requester];
+    const Flit& head = in.fifo.front();
+    if (!is_head(head.type))
+      throw std::logic_error("router " + std::to_string(id_) + ": body flit at idle VC front");
+    route(head, static_cast<PortId>(p), routes_);
+    int request = -1;
+    for (std::size_t c = 0; c < routes_.size() && request < 0; ++c) {
+      const RouteCandidate& cand = routes_[c];
+      if (out_links_[cand.port] == nullptr)
+        throw std::logic_error("router " + std::to_string(id_) + ": route to unconnected port " +
+                               std::to_string(cand.port));
+      for (unsigned w = 0; w < vcs; ++w) {
+        if ((cand.vc_mask >> w & 1u) && !ovc(cand.port, w).allocated) {
+          request = static_cast<int>(cand.port * vcs + w);
+          break;
         }
       }
-      if (request < 0) continue;
-      const unsigned requester = p * vcs + v;
-      int& best = va_best_[static_cast<unsigned>(request)];
-      if (best < 0) {
-        va_touched_.push_back(static_cast<unsigned>(request));
+    }
+    if (request < 0) continue;
+    int& best = va_best_[static_cast<unsigned>(request)];
+    if (best < 0) {
+      va_touched_.push_back(static_cast<unsigned>(request));
+      best = static_cast<int>(requester);
+    } else {
+      const RoundRobin& arb = va_arb_[static_cast<unsigned>(request)];
+      if (arb.distance(requester) < arb.distance(static_cast<unsigned>(best)))
         best = static_cast<int>(requester);
-      } else {
-        const RoundRobin& arb = va_arb_[static_cast<unsigned>(request)];
-        if (arb.distance(requester) < arb.distance(static_cast<unsigned>(best)))
-          best = static_cast<int>(requester);
-      }
     }
   }
   for (unsigned o : va_touched_) {
@@ -102,30 +99,32 @@ void Router::vc_allocation() {
 // port index. The input pointer advances only when its pick wins.
 void Router::switch_allocation() {
   sa_grants_.clear();
-  const unsigned ports = cfg_.total_ports();
   const unsigned vcs = cfg_.vcs;
-  std::uint64_t out_requests[64] = {};
+  const std::uint64_t vc_bits = (vcs >= 64) ? ~0ull : ((1ull << vcs) - 1);
   std::uint64_t requested_outputs = 0;
-  for (unsigned p = 0; p < ports; ++p) {
-    sa_choice_[p] = -1;
-    if (port_buffered_[p] == 0) continue;
+  std::uint64_t ready = sa_ready_;
+  while (ready) {
+    const unsigned p = static_cast<unsigned>(__builtin_ctzll(ready)) / vcs;
+    const std::uint64_t port_ready = (ready >> (p * vcs)) & vc_bits;
+    ready &= ~(vc_bits << (p * vcs));
     std::uint64_t eligible = 0;
-    for (unsigned v = 0; v < vcs; ++v) {
+    for (std::uint64_t m = port_ready; m; m &= m - 1) {
+      const unsigned v = static_cast<unsigned>(__builtin_ctzll(m));
       const InputVc& in = ivc(p, v);
-      if (in.active && !in.fifo.empty() && ovc(in.out_port, in.out_vc).credits > 0)
-        eligible |= 1ull << v;
+      if (ovc(in.out_port, in.out_vc).credits > 0) eligible |= 1ull << v;
     }
     const int v = sa_in_arb_[p].pick(eligible);
     if (v < 0) continue;
     sa_choice_[p] = v;
     const unsigned o = ivc(p, static_cast<unsigned>(v)).out_port;
-    out_requests[o] |= 1ull << p;
+    if (!(requested_outputs >> o & 1u)) sa_requests_[o] = 0;
+    sa_requests_[o] |= 1ull << p;
     requested_outputs |= 1ull << o;
   }
   while (requested_outputs) {
     const unsigned o = static_cast<unsigned>(__builtin_ctzll(requested_outputs));
     requested_outputs &= requested_outputs - 1;
-    const int p = sa_out_arb_[o].pick(out_requests[o]);
+    const int p = sa_out_arb_[o].pick(sa_requests_[o]);
     sa_grants_.push_back(SaGrant{static_cast<PortId>(p), static_cast<VcId>(sa_choice_[p])});
   }
 }
@@ -139,14 +138,16 @@ void Router::commit_vc_allocation() {
     in.out_vc = static_cast<VcId>(g.ovc % vcs);
     outputs_[g.ovc].allocated = true;
     va_arb_[g.ovc].advance_past(g.ivc);
+    va_waiting_ &= ~(1ull << g.ivc);
+    sa_ready_ |= 1ull << g.ivc;
   }
 }
 
 void Router::commit_switch_traversal() {
   for (const SaGrant& g : sa_grants_) {
-    InputVc& in = ivc(g.in_port, g.in_vc);
+    const unsigned index = g.in_port * cfg_.vcs + g.in_vc;
+    InputVc& in = inputs_[index];
     Flit flit = in.fifo.pop();
-    --port_buffered_[g.in_port];
     --buffered_;
     OutputVc& out = ovc(in.out_port, in.out_vc);
     --out.credits;
@@ -158,27 +159,36 @@ void Router::commit_switch_traversal() {
     if (is_tail(flit.type)) {
       out.allocated = false;
       in.active = false;
+      sa_ready_ &= ~(1ull << index);
+      if (!in.fifo.empty()) va_waiting_ |= 1ull << index;  // next packet's head
+    } else if (in.fifo.empty()) {
+      sa_ready_ &= ~(1ull << index);
     }
   }
 }
 
 void Router::buffer_write() {
-  for (unsigned p = 0; p < cfg_.total_ports(); ++p) {
-    const Link* link = in_links_[p];
-    if (link == nullptr || !link->flit().valid) continue;
-    const Flit& f = link->flit().flit;
+  while (arrived_flits_) {
+    const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived_flits_));
+    arrived_flits_ &= arrived_flits_ - 1;
+    const Flit& f = in_links_[p]->flit().flit;
     if (f.vc >= cfg_.vcs) throw std::logic_error("router: flit on nonexistent VC");
-    ivc(p, f.vc).fifo.push(f);
-    ++port_buffered_[p];
+    const unsigned index = p * cfg_.vcs + f.vc;
+    InputVc& in = inputs_[index];
+    if (in.fifo.empty()) {
+      if (in.active) sa_ready_ |= 1ull << index;
+      else va_waiting_ |= 1ull << index;
+    }
+    in.fifo.push(f);
     ++buffered_;
   }
 }
 
 void Router::credit_update() {
-  for (unsigned p = 0; p < cfg_.total_ports(); ++p) {
-    const Link* link = out_links_[p];
-    if (link == nullptr || !link->credit().valid) continue;
-    OutputVc& out = ovc(p, link->credit().vc);
+  while (arrived_credits_) {
+    const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived_credits_));
+    arrived_credits_ &= arrived_credits_ - 1;
+    OutputVc& out = ovc(p, out_links_[p]->credit().vc);
     if (++out.credits > cfg_.buffer_depth)
       throw std::logic_error("router " + std::to_string(id_) + ": credit overflow");
   }

@@ -57,10 +57,22 @@ class Link {
     flit_d_.valid = false;
     credit_d_.valid = false;
     listed_ = false;
-    if (flit_q_.valid) activity.wake(down_.slot);
-    if (credit_q_.valid) activity.wake(up_.slot);
+    if (flit_q_.valid) {
+      activity.wake(down_.slot);
+      if (flit_mask_) *flit_mask_ |= flit_bit_;
+    }
+    if (credit_q_.valid) {
+      activity.wake(up_.slot);
+      if (credit_mask_) *credit_mask_ |= credit_bit_;
+    }
     return flit_q_.valid || credit_q_.valid;
   }
+
+  /// Bit `bit` of *mask is set at the clock edge when a flit arrives (for the
+  /// downstream end) or a credit arrives (upstream end), so a component reads
+  /// only the ports that received something.
+  void notify_flit_to(std::uint64_t* mask, unsigned bit) { flit_mask_ = mask; flit_bit_ = 1ull << bit; }
+  void notify_credit_to(std::uint64_t* mask, unsigned bit) { credit_mask_ = mask; credit_bit_ = 1ull << bit; }
 
   bool listed() const { return listed_; }
   void set_listed() { listed_ = true; }
@@ -75,6 +87,9 @@ class Link {
   CreditSlot credit_q_, credit_d_;
   bool listed_ = false;
   std::uint64_t flits_carried_ = 0;
+  std::uint64_t* flit_mask_ = nullptr;
+  std::uint64_t* credit_mask_ = nullptr;
+  std::uint64_t flit_bit_ = 0, credit_bit_ = 0;
 };
 
 /// Collects the links that must be committed at the next clock edge.
@@ -87,7 +102,7 @@ class LinkCommitter {
     }
   }
 
-  /// Commits every dirty link; returns how many flits moved this cycle.
+  /// Commits every dirty link (the clock edge).
   void commit_all(ActivityList& activity) {
     scratch_.swap(dirty_);
     dirty_.clear();

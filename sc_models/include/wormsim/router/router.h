@@ -27,8 +27,14 @@ class Router : public Component {
   Router(NodeId id, const RouterConfig& config, const RoutingFunction& routing,
          ActivityList& activity, std::size_t slot);
 
-  void attach_input(PortId port, Link* link) { in_links_[port] = link; }
-  void attach_output(PortId port, Link* link) { out_links_[port] = link; }
+  void attach_input(PortId port, Link* link) {
+    in_links_[port] = link;
+    link->notify_flit_to(&arrived_flits_, port);
+  }
+  void attach_output(PortId port, Link* link) {
+    out_links_[port] = link;
+    link->notify_credit_to(&arrived_credits_, port);
+  }
 
   void evaluate(Cycle cycle) override;
 
@@ -84,8 +90,12 @@ class Router : public Component {
   std::vector<RoundRobin> va_arb_;      ///< per output VC, over input VCs
   std::vector<RoundRobin> sa_in_arb_;   ///< per input port, over its VCs
   std::vector<RoundRobin> sa_out_arb_;  ///< per output port, over input ports
-  std::vector<unsigned> port_buffered_;
   unsigned buffered_ = 0;
+  std::uint64_t va_waiting_ = 0;  ///< input VCs (bit port*V+vc): idle, head at front
+  std::uint64_t sa_ready_ = 0;    ///< input VCs: active with a flit buffered
+  std::uint64_t arrived_flits_ = 0;    ///< input ports whose link carries a flit now
+  std::uint64_t arrived_credits_ = 0;  ///< output ports whose link carries a credit now
+  std::vector<std::uint64_t> sa_requests_;  ///< per output port: requesting input ports
   // per-cycle scratch
   std::vector<VaGrant> va_grants_;
   std::vector<int> va_best_;  ///< per output VC: winning input VC or -1
