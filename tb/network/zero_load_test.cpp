@@ -1,5 +1,5 @@
 // Zero-load latency equals the formula of docs/microarchitecture.md:
-//   T0(H, L) = 3 H + L + 4   (H router-to-router hops, L flits, buffers >= 4)
+//   T0(H, L) = 3 H + L + 4   (H router-to-router hops, L flits, buffer depth B >= 4)
 #include <gtest/gtest.h>
 
 #include <wormsim/topology/grid.h>
@@ -13,6 +13,7 @@ std::uint64_t formula(unsigned hops, unsigned length) { return 3ull * hops + len
 
 TEST(ZeroLoad, MeshLatencyMatchesFormulaForEveryHopCountAndLength) {
   const std::array<unsigned, 3> dims{4, 4, 4};
+  for (unsigned buffer : {4u, 8u})
   for (unsigned length : {1u, 2u, 4u, 8u, 16u}) {
     for (unsigned hops = 1; hops <= 9; ++hops) {
       // destinations `hops` away (moving up in x, then y, then z) from a
@@ -27,8 +28,9 @@ TEST(ZeroLoad, MeshLatencyMatchesFormulaForEveryHopCountAndLength) {
         }
         if (left != 0) continue;
         const NodeId s = id_of(dims, src), d = id_of(dims, dst);
-        EXPECT_EQ(lone_packet_latency("mesh:4x4x4", s, d, length), formula(hops, length))
-            << "hops " << hops << " length " << length << " src " << s << " dst " << d;
+        EXPECT_EQ(lone_packet_latency("mesh:4x4x4", s, d, length, buffer), formula(hops, length))
+            << "hops " << hops << " length " << length << " buffer " << buffer << " src " << s
+            << " dst " << d;
       }
     }
   }
@@ -42,9 +44,11 @@ TEST(ZeroLoad, TorusLatencyUsesTheShorterWayRound) {
 }
 
 TEST(ZeroLoad, ShallowBuffersStallLongPacketsOnTheCreditLoop) {
-  // With 2-flit buffers the 4-cycle credit round trip limits a packet to one
-  // flit every 2 cycles: the formula no longer holds, latency is longer.
-  EXPECT_GT(lone_packet_latency("mesh:4x4x4", 0, 3, 8, 2), formula(3, 8));
+  // Below 4 flits of buffering the credit round trip (docs/microarchitecture.md)
+  // throttles a packet longer than the buffer: the formula no longer holds.
+  EXPECT_GT(lone_packet_latency("mesh:4x4x4", 0, 3, 8, 3), formula(3, 8));
+  EXPECT_GT(lone_packet_latency("mesh:4x4x4", 0, 3, 8, 2), lone_packet_latency("mesh:4x4x4", 0, 3, 8, 3));
+  EXPECT_EQ(lone_packet_latency("mesh:4x4x4", 0, 3, 3, 3), formula(3, 3)) << "a packet that fits is not throttled";
 }
 
 }  // namespace
