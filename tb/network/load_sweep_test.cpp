@@ -10,10 +10,7 @@ namespace wormsim::test {
 namespace {
 
 Results at(double rate) {
-  Scenario s;
-  s.topology = "mesh:8x8";
-  s.rate = rate;
-  s.seed = 3;
+  Scenario s = small_scenario("mesh:8x8", rate, 3);
   s.warmup = 1000;
   s.cycles = 5000;
   s.drain_limit = 5000;

@@ -9,11 +9,8 @@ namespace wormsim::test {
 namespace {
 
 void soak(const std::string& topology, unsigned vcs, double rate) {
-  Scenario s;
-  s.topology = topology;
+  Scenario s = small_scenario(topology, rate, 99);
   s.vcs = vcs;
-  s.rate = rate;
-  s.seed = 99;
   s.warmup = 1000;
   s.cycles = 1000000;
   s.drain_limit = 1000000;
