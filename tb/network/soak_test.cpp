@@ -1,5 +1,6 @@
 // Soak (CTest label "soak", not run in CI): long runs at and beyond
-// saturation must keep delivering every flit, in order, without tripping the
+// saturation (measured with scripts/sweep: 4x4x4 mesh ~0.67, 4x4x4 torus ~0.50
+// flits/node/cycle) must keep delivering every flit, in order, without tripping the
 // no-progress watchdog.
 #include <gtest/gtest.h>
 
@@ -22,8 +23,8 @@ void soak(const std::string& topology, unsigned vcs, double rate) {
   EXPECT_EQ(r.delivered_flits, r.injected_flits);
 }
 
-TEST(Soak, MeshAtSaturationForAMillionCycles) { soak("mesh:4x4x4", 2, 0.6); }
-TEST(Soak, TorusAtSaturationForAMillionCycles) { soak("torus:4x4x4", 2, 0.9); }
+TEST(Soak, MeshAtSaturationForAMillionCycles) { soak("mesh:4x4x4", 2, 0.7); }
+TEST(Soak, TorusAtSaturationForAMillionCycles) { soak("torus:4x4x4", 2, 0.55); }
 
 }  // namespace
 }  // namespace wormsim::test
