@@ -50,11 +50,11 @@ constexpr std::uint64_t kMaxCycles = 1ull << 40;
 
 const std::vector<Setting>& settings() {
   static const std::vector<Setting> table = {
-      {"topology", "network: mesh:XxYxZ, mesh:XxY or torus:XxYxZ",
+      {"topology", "network: mesh:XxYxZ, mesh:XxY, torus:XxYxZ or 3pt:LxMxN",
        [](Scenario& s, const std::string& v) { s.topology = v; }},
-      {"routing", "routing function (default: the topology's deadlock-free one: dor)",
+      {"routing", "dor | layered | minimal | dor-nodateline (default: the topology's deadlock-free one)",
        [](Scenario& s, const std::string& v) { s.routing = v; }},
-      {"vcs", "virtual channels per port (1-16)",
+      {"vcs", "virtual channels per port (1-16; default: what the routing needs, at least 2)",
        [](Scenario& s, const std::string& v) { s.vcs = u32("vcs", v, 1, 16); }},
       {"buffer", "flit buffer depth per VC (1-1024)",
        [](Scenario& s, const std::string& v) { s.buffer = u32("buffer", v, 1, 1024); }},

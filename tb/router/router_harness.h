@@ -18,7 +18,8 @@ class TableRouting : public RoutingFunction {
   explicit TableRouting(std::vector<PortId> table, unsigned vcs)
       : table_(std::move(table)), mask_(all_vcs_mask(vcs)) {}
   std::string name() const override { return "table"; }
-  void route(NodeId, PortId, const Flit& head, RouteSet& out) const override {
+  unsigned vcs() const override { return 0; }
+  void route(NodeId, PortId, VcId, const Flit& head, RouteSet& out) const override {
     out.add(table_.at(head.dst), mask_);
   }
 

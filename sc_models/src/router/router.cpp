@@ -36,7 +36,7 @@ void Router::evaluate(Cycle) {
   if (buffered_ != 0) activity_.wake(slot_);
 }
 
-void Router::route(const Flit& head, PortId in_port, RouteSet& out) const {
+void Router::route(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) const {
   out.clear();
   if (head.dst == id_) {
     const std::uint32_t all = all_vcs_mask(cfg_.vcs);
@@ -44,7 +44,7 @@ void Router::route(const Flit& head, PortId in_port, RouteSet& out) const {
       out.add(static_cast<PortId>(cfg_.network_ports + l), all);
     return;
   }
-  routing_.route(id_, in_port, head, out);
+  routing_.route(id_, in_port, in_vc, head, out);
 }
 
 // VA: each idle input VC whose front flit is a head requests the first free
@@ -62,7 +62,7 @@ void Router::vc_allocation() {
     const Flit& head = in.fifo.front();
     if (!is_head(head.type))
       throw std::logic_error("router " + std::to_string(id_) + ": body flit at idle VC front");
-    route(head, static_cast<PortId>(p), routes_);
+    route(head, static_cast<PortId>(p), static_cast<VcId>(requester % vcs), routes_);
     int request = -1;
     for (std::size_t c = 0; c < routes_.size() && request < 0; ++c) {
       const RouteCandidate& cand = routes_[c];

@@ -4,17 +4,17 @@
 
 namespace wormsim {
 
-DimensionOrderRouting::DimensionOrderRouting(const Topology& t, unsigned vcs)
-    : dims_(t.dims), wrap_(t.kind == "torus"), all_(all_vcs_mask(vcs)) {
+DimensionOrderRouting::DimensionOrderRouting(const Topology& t, unsigned vcs, bool datelines)
+    : dims_(t.dims), wrap_(t.kind == "torus"), datelines_(datelines), vcs_(vcs), all_(all_vcs_mask(vcs)) {
   for (unsigned d = 0; d < 3; ++d) {
     port_[2 * d] = grid_port(t, d, true);
     port_[2 * d + 1] = grid_port(t, d, false);
   }
-  class0_ = all_vcs_mask(vcs / 2);
-  class1_ = all_ & ~class0_;
+  class0_ = datelines ? all_vcs_mask(vcs / 2) : all_;
+  class1_ = datelines ? all_ & ~class0_ : all_;
 }
 
-void DimensionOrderRouting::route(NodeId here, PortId, const Flit& head, RouteSet& out) const {
+void DimensionOrderRouting::route(NodeId here, PortId, VcId, const Flit& head, RouteSet& out) const {
   const Coord c = coord_of(dims_, here);
   const Coord t = coord_of(dims_, head.dst);
   const Coord s = coord_of(dims_, head.src);

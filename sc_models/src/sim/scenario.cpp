@@ -7,7 +7,7 @@
 namespace wormsim {
 
 void validate(const Scenario& s) {
-  if (s.vcs < 1 || s.vcs > 16) throw ConfigError("vcs", "expected 1 to 16 VCs, got " + std::to_string(s.vcs));
+  if (s.vcs > 16) throw ConfigError("vcs", "expected 1 to 16 VCs, got " + std::to_string(s.vcs));
   if (s.buffer < 1 || s.buffer > 1024)
     throw ConfigError("buffer", "expected a buffer depth of 1 to 1024 flits, got " + std::to_string(s.buffer));
   if (s.packet < 1 || s.packet > 65535)

@@ -13,6 +13,7 @@ Simulation::Simulation(const Scenario& scenario) : scenario_(scenario) {
   topology_ = std::make_unique<Topology>(make_topology(scenario_.topology));
   if (scenario_.routing.empty()) scenario_.routing = default_routing(*topology_);
   routing_ = make_routing(scenario_.routing, *topology_, scenario_.vcs);
+  scenario_.vcs = routing_->vcs();
   if ((topology_->num_ports + scenario_.local_ports) * scenario_.vcs > 64)
     throw ConfigError("vcs", "(network ports + local ports) x VCs must be at most 64");
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include <wormsim/topology/grid.h>
+#include <wormsim/topology/petersen_torus.h>
 
 namespace wormsim {
 namespace {
@@ -36,11 +37,18 @@ std::vector<unsigned> parse_dims(const std::string& text, const std::string& fie
 Topology make_topology(const std::string& spec, const std::string& field) {
   const std::size_t colon = spec.find(':');
   const std::string kind = spec.substr(0, colon);
-  if (kind != "mesh" && kind != "torus")
-    throw ConfigError(field, "unknown topology '" + kind + "' (expected mesh:XxYxZ or torus:XxYxZ)");
+  if (kind != "mesh" && kind != "torus" && kind != "3pt")
+    throw ConfigError(field, "unknown topology '" + kind +
+                                 "' (expected mesh:XxYxZ, torus:XxYxZ or 3pt:LxMxN)");
   if (colon == std::string::npos)
     throw ConfigError(field, "missing sizes in '" + spec + "' (expected " + kind + ":XxYxZ)");
   const auto d = parse_dims(spec.substr(colon + 1), field);
+  if (kind == "3pt") {
+    if (d.size() != 3) throw ConfigError(field, "expected 3pt:LxMxN, got '" + spec + "'");
+    if (10ull * d[0] * d[1] * d[2] > kMaxNodes)
+      throw ConfigError(field, "at most " + std::to_string(kMaxNodes) + " nodes, got '" + spec + "'");
+    return make_petersen_torus(d[0], d[1], d[2]);
+  }
   GridSpec g;
   g.wrap = (kind == "torus");
   unsigned long long total = 1;

@@ -46,6 +46,8 @@ class Router : public Component {
   bool input_vc_active(PortId port, VcId vc) const { return ivc(port, vc).active; }
   unsigned credits(PortId port, VcId vc) const { return ovc(port, vc).credits; }
   bool output_vc_allocated(PortId port, VcId vc) const { return ovc(port, vc).allocated; }
+  /// Route candidates for a head at the front of input VC (in_port, in_vc).
+  void route(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) const;
 
  private:
   struct InputVc {
@@ -71,7 +73,6 @@ class Router : public Component {
   OutputVc& ovc(unsigned port, unsigned vc) { return outputs_[port * cfg_.vcs + vc]; }
   const OutputVc& ovc(unsigned port, unsigned vc) const { return outputs_[port * cfg_.vcs + vc]; }
 
-  void route(const Flit& head, PortId in_port, RouteSet& out) const;
   void vc_allocation();
   void switch_allocation();
   void commit_vc_allocation();

@@ -11,13 +11,18 @@ namespace wormsim {
 
 class DimensionOrderRouting : public RoutingFunction {
  public:
-  DimensionOrderRouting(const Topology& topology, unsigned vcs);
-  std::string name() const override { return "dor"; }
-  void route(NodeId here, PortId in_port, const Flit& head, RouteSet& out) const override;
+  /// datelines = false: no VC classes on the torus (deadlocks: a control).
+  DimensionOrderRouting(const Topology& topology, unsigned vcs, bool datelines = true);
+  std::string name() const override { return datelines_ ? "dor" : "dor-nodateline"; }
+  unsigned vcs() const override { return vcs_; }
+  bool depends_on_source() const override { return wrap_ && datelines_; }
+  void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override;
 
  private:
   std::array<unsigned, 3> dims_;
   bool wrap_;
+  bool datelines_;
+  unsigned vcs_;
   std::array<int, 6> port_;  ///< port of (dim, +) at [2*dim], (dim, -) at [2*dim+1]
   std::uint32_t all_, class0_, class1_;
 };

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <wormsim/core/flit.h>
 #include <wormsim/topology/topology.h>
@@ -35,8 +37,16 @@ class RoutingFunction {
  public:
   virtual ~RoutingFunction() = default;
   virtual std::string name() const = 0;
-  /// Fills `out` for a head flit at router `here` bound for head.dst != here.
-  virtual void route(NodeId here, PortId in_port, const Flit& head, RouteSet& out) const = 0;
+  /// VCs per port this routing was built for.
+  virtual unsigned vcs() const = 0;
+  /// True if the choice depends on head.src (the static check then explores
+  /// every source-destination pair instead of every destination).
+  virtual bool depends_on_source() const { return false; }
+  /// Fills `out` for a head flit at router `here` bound for head.dst != here,
+  /// which arrived on input port `in_port` (>= network ports: injection) and
+  /// input VC `in_vc`.
+  virtual void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head,
+                     RouteSet& out) const = 0;
 };
 
 inline std::uint32_t all_vcs_mask(unsigned vcs) {
@@ -46,10 +56,14 @@ inline std::uint32_t all_vcs_mask(unsigned vcs) {
 /// Name of the deadlock-free routing used when the user names none.
 std::string default_routing(const Topology& topology);
 
-/// Builds routing `name` for `topology` with `vcs` VCs per port; throws
-/// ConfigError (field "routing" or "vcs") when the name is unknown or the
-/// routing cannot work with that many VCs.
+/// Builds routing `name` for `topology` with `vcs` VCs per port (0: the
+/// fewest the routing needs, and at least 2); throws ConfigError (field
+/// "routing" or "vcs") when the name is unknown or the routing cannot work
+/// with that many VCs.
 std::unique_ptr<RoutingFunction> make_routing(const std::string& name, const Topology& topology,
                                               unsigned vcs);
+
+/// Names accepted by make_routing, with a one-line description each.
+const std::vector<std::pair<std::string, std::string>>& routing_names();
 
 }  // namespace wormsim

@@ -12,7 +12,7 @@ namespace wormsim {
 struct Scenario {
   std::string topology = "mesh:8x8x8";
   std::string routing;  ///< empty: the topology's default (deadlock-free) routing
-  unsigned vcs = 2;
+  unsigned vcs = 0;  ///< 0 = what the routing needs, at least 2
   unsigned buffer = 8;       ///< flits per VC buffer
   unsigned packet = 4;       ///< flits per packet
   unsigned local_ports = 1;  ///< injection and ejection channels per node

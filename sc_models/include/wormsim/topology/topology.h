@@ -19,9 +19,9 @@ struct PortPeer {
 };
 
 struct Topology {
-  std::string kind;                ///< "mesh" or "torus"
+  std::string kind;                ///< "mesh", "torus" or "3pt"
   std::string spec;                ///< canonical spec, e.g. "mesh:8x8x8"
-  std::array<unsigned, 3> dims{};  ///< X, Y, Z
+  std::array<unsigned, 3> dims{};  ///< mesh/torus: X, Y, Z; 3pt: l, m, n
   unsigned num_ports = 0;          ///< network ports per router
   std::vector<std::string> port_names;
   /// peer[node][port]: where a flit leaving node by port arrives.
@@ -34,6 +34,7 @@ struct Topology {
 }  // namespace wormsim
 
 namespace wormsim {
-/// Readable name of a node for waves and messages: "r<x>_<y>_<z>" on grids.
+/// Readable name of a node for waves and messages: "r<x>_<y>_<z>" on grids,
+/// "r<z>_<x>_<y>_<p>" on 3PT.
 std::string node_name(const Topology& t, NodeId n);
 }  // namespace wormsim

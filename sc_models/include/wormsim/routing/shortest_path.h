@@ -1,0 +1,23 @@
+// Unrestricted minimal adaptive routing: every next hop on a shortest path,
+// every VC. Not deadlock-free on networks with cycles (torus rings, 3PT):
+// it exists as a control that the deadlock checks must catch.
+#pragma once
+#include <wormsim/routing/routing.h>
+#include <wormsim/topology/distances.h>
+
+namespace wormsim {
+
+class ShortestPathRouting : public RoutingFunction {
+ public:
+  ShortestPathRouting(const Topology& topology, unsigned vcs);
+  std::string name() const override { return "minimal"; }
+  unsigned vcs() const override { return vcs_; }
+  void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override;
+
+ private:
+  const Topology& topo_;
+  DistanceTable dist_;
+  unsigned vcs_;
+};
+
+}  // namespace wormsim
