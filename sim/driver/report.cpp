@@ -16,7 +16,7 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
      << " local port(s), " << s.packet << "-flit packets, " << r.traffic << " traffic at "
      << std::setprecision(4) << r.offered << " flits/node/cycle, seed " << s.seed << "\n";
   os << "cycles: warm-up " << r.warmup << ", measured " << r.measure << ", total " << r.cycles
-     << (r.deadlock  ? " (stopped: no progress)"
+     << (r.deadlock  ? (r.deadlock_kind == "cycle" ? " (stopped: deadlock)" : " (stopped: no progress)")
          : r.drained ? " (every measured packet delivered)"
                      : " (NOT drained within the drain limit: network unstable at this load)")
      << "\n";
@@ -31,7 +31,17 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
   os << std::setprecision(4) << "throughput: accepted " << r.throughput
      << " flits/node/cycle; link utilisation avg " << r.link_utilisation_avg << " max "
      << r.link_utilisation_max << " flits/cycle\n";
-  os << "deadlock: " << (r.deadlock ? "NO PROGRESS: " + r.deadlock_report : std::string("none"))
+  os << "deadlock check: "
+     << (r.static_check == "acyclic"
+             ? "routing proven deadlock-free (channel dependency graph of " +
+                   std::to_string(r.static_channels) + " channels, " +
+                   std::to_string(r.static_dependencies) + " dependencies, acyclic)"
+             : std::string("skipped (--no-deadlock-check)"))
+     << "\n";
+  os << "deadlock: "
+     << (!r.deadlock ? std::string("none")
+         : r.deadlock_kind == "cycle" ? "DEADLOCK: " + r.deadlock_report
+                                      : "NO PROGRESS (watchdog): " + r.deadlock_report)
      << "\n";
   os << std::setprecision(2) << "speed: " << r.wall_seconds << " s wall, "
      << r.node_cycles_per_second / 1e6 << " M node-cycles/s\n";
@@ -67,7 +77,11 @@ void write_json(const std::string& path, const Scenario& s, const Results& r) {
   j["drained"] = r.drained;
   j["flushed"] = r.flushed;
   j["deadlock"] = r.deadlock;
-  if (r.deadlock) j["deadlock_report"] = r.deadlock_report;
+  if (r.deadlock) {
+    j["deadlock_kind"] = r.deadlock_kind;
+    j["deadlock_report"] = r.deadlock_report;
+  }
+  j["deadlock_check"] = r.static_check;
   j["wall_seconds"] = r.wall_seconds;
   j["node_cycles_per_second"] = r.node_cycles_per_second;
   const std::string tmp = path + ".tmp";

@@ -40,6 +40,12 @@ double parse_probability(const std::string& key, const std::string& v, bool zero
   return x;
 }
 
+bool parse_bool(const std::string& key, const std::string& v) {
+  if (v == "true" || v == "yes" || v == "on" || v == "1") return true;
+  if (v == "false" || v == "no" || v == "off" || v == "0") return false;
+  throw ConfigError(key, "expected true or false, got '" + v + "'");
+}
+
 unsigned u32(const std::string& k, const std::string& v, unsigned min, unsigned max) {
   return static_cast<unsigned>(parse_uint(k, v, min, max));
 }
@@ -86,6 +92,12 @@ const std::vector<Setting>& settings() {
        }},
       {"watchdog", "cycles without any flit moving that stop the run (exit 3)",
        [](Scenario& s, const std::string& v) { s.watchdog = parse_uint("watchdog", v, 1, kMaxCycles); }},
+      {"deadlock_check", "prove the routing deadlock-free before simulating (true/false)",
+       [](Scenario& s, const std::string& v) { s.deadlock_check = parse_bool("deadlock_check", v); }},
+      {"deadlock_interval", "cycles between runtime deadlock (wait-for cycle) checks; 0 = off",
+       [](Scenario& s, const std::string& v) {
+         s.deadlock_interval = parse_uint("deadlock_interval", v, 0, kMaxCycles);
+       }},
       {"seed", "random seed",
        [](Scenario& s, const std::string& v) { s.seed = parse_uint("seed", v, 0, ~0ull); }},
       {"json", "write the summary as JSON to this file",
@@ -94,6 +106,12 @@ const std::vector<Setting>& settings() {
        [](Scenario& s, const std::string& v) { s.vcd = v; }},
   };
   return table;
+}
+
+const Setting& setting(const std::string& key) {
+  for (const auto& st : settings())
+    if (st.key == key) return st;
+  throw std::logic_error("no setting " + key);
 }
 
 std::string flag_of(const std::string& key) {

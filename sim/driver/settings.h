@@ -18,6 +18,9 @@ struct Setting {
 
 const std::vector<Setting>& settings();
 
+/// The setting named `key` (it must exist).
+const Setting& setting(const std::string& key);
+
 /// The flag spelling of a key: "local_ports" -> "--local-ports".
 std::string flag_of(const std::string& key);
 

@@ -137,6 +137,7 @@ void Router::commit_vc_allocation() {
     in.out_port = static_cast<PortId>(g.ovc / vcs);
     in.out_vc = static_cast<VcId>(g.ovc % vcs);
     outputs_[g.ovc].allocated = true;
+    outputs_[g.ovc].owner = g.ivc;
     va_arb_[g.ovc].advance_past(g.ivc);
     va_waiting_ &= ~(1ull << g.ivc);
     sa_ready_ |= 1ull << g.ivc;

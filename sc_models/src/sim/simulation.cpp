@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include <wormsim/core/config_error.h>
+#include <wormsim/deadlock/wait_for.h>
 #include <wormsim/topology/spec.h>
 
 namespace wormsim {
@@ -16,6 +17,14 @@ Simulation::Simulation(const Scenario& scenario) : scenario_(scenario) {
   scenario_.vcs = routing_->vcs();
   if ((topology_->num_ports + scenario_.local_ports) * scenario_.vcs > 64)
     throw ConfigError("vcs", "(network ports + local ports) x VCs must be at most 64");
+  if (scenario_.deadlock_check) {
+    verdict_ = check_channel_dependencies(*topology_, *routing_);
+    if (!verdict_.acyclic)
+      throw StaticDeadlockError("routing " + scenario_.routing + " on " + topology_->spec + " with " +
+                                std::to_string(scenario_.vcs) +
+                                " VC(s) can deadlock: channel dependency cycle " +
+                                verdict_.cycle_text(*topology_));
+  }
 
   PatternConfig pc;
   pc.name = scenario_.traffic;
@@ -83,8 +92,21 @@ void Simulation::advance_phase() {
     last_progress_ = t;
   } else if (t - last_progress_ >= scenario_.watchdog) {
     deadlock_ = true;
+    deadlock_kind_ = "no-progress";
+    deadlock_text_ = stuck_report();
     phase_ = Phase::Done;
     return;
+  }
+  if (scenario_.deadlock_interval && t % scenario_.deadlock_interval == 0 &&
+      scoreboard_.outstanding_packets() > 0) {
+    const DeadlockReport report = find_deadlock(*network_);
+    if (report.blocked > 0) {
+      deadlock_ = true;
+      deadlock_kind_ = "cycle";
+      deadlock_text_ = report.text(*network_);
+      phase_ = Phase::Done;
+      return;
+    }
   }
   if (phase_ == Phase::Warmup && t >= scenario_.warmup) {
     phase_ = Phase::Measure;
@@ -178,7 +200,11 @@ Results Simulation::results(double wall_seconds) const {
   r.drained = stats_.measured_outstanding() == 0 && !deadlock_;
   r.flushed = scoreboard_.outstanding_packets() == 0;
   r.deadlock = deadlock_;
-  if (deadlock_) r.deadlock_report = stuck_report();
+  r.deadlock_kind = deadlock_kind_;
+  r.deadlock_report = deadlock_text_;
+  r.static_check = scenario_.deadlock_check ? "acyclic" : "skipped";
+  r.static_channels = verdict_.channels;
+  r.static_dependencies = verdict_.dependencies;
   r.wall_seconds = wall_seconds;
   if (wall_seconds > 0)
     r.node_cycles_per_second = static_cast<double>(r.nodes) * static_cast<double>(cycle_) / wall_seconds;

@@ -46,6 +46,12 @@ class Router : public Component {
   bool input_vc_active(PortId port, VcId vc) const { return ivc(port, vc).active; }
   unsigned credits(PortId port, VcId vc) const { return ovc(port, vc).credits; }
   bool output_vc_allocated(PortId port, VcId vc) const { return ovc(port, vc).allocated; }
+  /// Input VC (index port * V + vc) that holds output VC (port, vc).
+  unsigned output_vc_owner(PortId port, VcId vc) const { return ovc(port, vc).owner; }
+  PortId input_vc_out_port(PortId port, VcId vc) const { return ivc(port, vc).out_port; }
+  VcId input_vc_out_vc(PortId port, VcId vc) const { return ivc(port, vc).out_vc; }
+  const Link* input_link(PortId port) const { return in_links_[port]; }
+  const Link* output_link(PortId port) const { return out_links_[port]; }
   /// Route candidates for a head at the front of input VC (in_port, in_vc).
   void route(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) const;
 
@@ -59,6 +65,7 @@ class Router : public Component {
   struct OutputVc {
     unsigned credits = 0;
     bool allocated = false;
+    unsigned owner = 0;  ///< input VC index (port * V + vc) while allocated
   };
   struct VaGrant {
     unsigned ivc, ovc;

@@ -21,8 +21,11 @@ struct Results {
   double link_utilisation_avg = 0, link_utilisation_max = 0;
   bool drained = false;   ///< every measured packet delivered
   bool flushed = false;   ///< every packet of the run delivered
-  bool deadlock = false;  ///< the no-progress watchdog fired
+  bool deadlock = false;      ///< the run stopped: proven deadlock or no progress
+  std::string deadlock_kind;  ///< "cycle" (wait-for cycle found) or "no-progress" (watchdog)
   std::string deadlock_report;
+  std::string static_check;   ///< "acyclic", or "skipped"
+  std::size_t static_channels = 0, static_dependencies = 0;
   double wall_seconds = 0;
   double node_cycles_per_second = 0;
 };

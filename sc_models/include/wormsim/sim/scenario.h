@@ -25,6 +25,8 @@ struct Scenario {
   Cycle cycles = 10000;     ///< measurement window
   Cycle drain_limit = 0;    ///< cycles allowed after the window; 0 = 10 x cycles + 10000
   Cycle watchdog = 5000;    ///< cycles without any flit moving that count as no progress
+  bool deadlock_check = true;   ///< prove the routing deadlock-free before simulating
+  Cycle deadlock_interval = 64; ///< cycles between runtime wait-for checks; 0 = off
   std::uint64_t seed = 1;
   std::string json;  ///< output file, empty = none
   std::string vcd;   ///< waveform file, empty = none

@@ -7,6 +7,9 @@
 #include <memory>
 #include <string>
 
+#include <stdexcept>
+
+#include <wormsim/deadlock/channel_dependency.h>
 #include <wormsim/network/network.h>
 #include <wormsim/sim/results.h>
 #include <wormsim/sim/scenario.h>
@@ -16,9 +19,17 @@
 
 namespace wormsim {
 
+/// The routing failed the static deadlock check; what() names the cycle.
+class StaticDeadlockError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 class Simulation : public DeliveryObserver {
  public:
-  /// Validates and builds; throws ConfigError on bad input.
+  /// Validates and builds; throws ConfigError on bad input and, unless
+  /// scenario.deadlock_check is off, StaticDeadlockError if the channel
+  /// dependency graph of the routing has a cycle.
   explicit Simulation(const Scenario& scenario);
 
   /// Simulates one clock cycle.
@@ -64,6 +75,8 @@ class Simulation : public DeliveryObserver {
   std::uint64_t last_moves_ = 0;
   Cycle last_progress_ = 0;
   bool deadlock_ = false;
+  std::string deadlock_kind_, deadlock_text_;
+  DependencyVerdict verdict_;
   std::uint64_t manual_ids_ = 1ull << 62;
   std::vector<Packet> manual_;
   std::vector<std::uint64_t> links_at_start_, links_at_end_;

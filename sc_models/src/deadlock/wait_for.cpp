@@ -1,0 +1,149 @@
+#include <wormsim/deadlock/wait_for.h>
+
+#include <unordered_map>
+
+namespace wormsim {
+namespace {
+
+class WaitForGraph {
+ public:
+  explicit WaitForGraph(const Network& net)
+      : net_(net), cfg_(net.router(0).config()), per_router_(cfg_.total_ports() * cfg_.vcs) {}
+
+  DeadlockReport run() {
+    build();
+    propagate();
+    DeadlockReport r;
+    for (std::size_t i = 0; i < nodes_.size(); ++i)
+      if (!live_[i]) ++r.blocked;
+    if (r.blocked == 0) return r;
+    // Walk wait edges inside the dead set until a node repeats.
+    std::size_t at = 0;
+    while (live_[at]) ++at;
+    std::unordered_map<std::size_t, std::size_t> seen;
+    std::vector<std::size_t> walk;
+    while (!seen.count(at)) {
+      seen[at] = walk.size();
+      walk.push_back(at);
+      std::size_t next = at;
+      for (std::size_t s : succ_[at])
+        if (!live_[s]) {
+          next = s;
+          break;
+        }
+      at = next;
+    }
+    for (std::size_t k = seen[at]; k < walk.size(); ++k) r.cycle.push_back(nodes_[walk[k]]);
+    return r;
+  }
+
+ private:
+  std::size_t key(NodeId n, unsigned port, unsigned vc) const { return n * per_router_ + port * cfg_.vcs + vc; }
+
+  void build() {
+    for (NodeId n = 0; n < net_.num_nodes(); ++n) {
+      const Router& r = net_.router(n);
+      for (PortId p = 0; p < cfg_.total_ports(); ++p)
+        for (VcId v = 0; v < cfg_.vcs; ++v)
+          if (!r.buffer(p, v).empty() || r.input_vc_active(p, v)) add_node(n, p, v);
+    }
+    succ_.assign(nodes_.size(), {});
+    live_.assign(nodes_.size(), 0);
+    for (std::size_t i = 0; i < nodes_.size(); ++i) classify(i);
+  }
+
+  void add_node(NodeId n, PortId p, VcId v) {
+    const Router& r = net_.router(n);
+    BlockedVc b{n, p, v, !r.buffer(p, v).empty(), 0};
+    if (b.has_packet) b.packet = r.buffer(p, v).front().packet;
+    index_[key(n, p, v)] = nodes_.size();
+    nodes_.push_back(b);
+  }
+
+  // Sets live_[i] or the wait edges of node i.
+  void classify(std::size_t i) {
+    const BlockedVc& b = nodes_[i];
+    const Router& r = net_.router(b.node);
+    const bool empty = r.buffer(b.port, b.vc).empty();
+    if (!r.input_vc_active(b.port, b.vc)) {  // head waiting for VC allocation
+      RouteSet routes;
+      r.route(r.buffer(b.port, b.vc).front(), b.port, b.vc, routes);
+      for (std::size_t c = 0; c < routes.size(); ++c)
+        for (VcId w = 0; w < cfg_.vcs; ++w) {
+          if (!(routes[c].vc_mask >> w & 1u)) continue;
+          if (!r.output_vc_allocated(routes[c].port, w)) return set_live(i);
+          const unsigned owner = r.output_vc_owner(routes[c].port, w);
+          wait(i, key(b.node, owner / cfg_.vcs, owner % cfg_.vcs));
+        }
+      return;
+    }
+    if (empty) {  // active, waiting for the rest of its packet
+      const Link* in = r.input_link(b.port);
+      if (in == nullptr || !in->upstream().is_router) return set_live(i);
+      if (in->flit().valid && in->flit().flit.vc == b.vc) return set_live(i);
+      const Router& up = net_.router(in->upstream().node);
+      if (!up.output_vc_allocated(in->upstream().port, b.vc)) return set_live(i);
+      const unsigned owner = up.output_vc_owner(in->upstream().port, b.vc);
+      return wait(i, key(in->upstream().node, owner / cfg_.vcs, owner % cfg_.vcs));
+    }
+    const PortId o = r.input_vc_out_port(b.port, b.vc);
+    const VcId w = r.input_vc_out_vc(b.port, b.vc);
+    if (r.credits(o, w) > 0) return set_live(i);
+    const Link* out = r.output_link(o);
+    if (out->credit().valid && out->credit().vc == w) return set_live(i);
+    if (!out->downstream().is_router) return set_live(i);  // a sink drains eventually
+    wait(i, key(out->downstream().node, out->downstream().port, w));
+  }
+
+  void set_live(std::size_t i) { live_[i] = 1; }
+
+  void wait(std::size_t i, std::size_t target_key) {
+    auto it = index_.find(target_key);
+    if (it == index_.end()) return set_live(i);  // waits on an unoccupied VC: it will move
+    succ_[i].push_back(it->second);
+  }
+
+  void propagate() {
+    std::vector<std::vector<std::size_t>> pred(nodes_.size());
+    std::vector<std::size_t> work;
+    for (std::size_t i = 0; i < nodes_.size(); ++i) {
+      for (std::size_t s : succ_[i]) pred[s].push_back(i);
+      if (live_[i]) work.push_back(i);
+    }
+    while (!work.empty()) {
+      const std::size_t x = work.back();
+      work.pop_back();
+      for (std::size_t y : pred[x])
+        if (!live_[y]) {
+          live_[y] = 1;
+          work.push_back(y);
+        }
+    }
+  }
+
+  const Network& net_;
+  const RouterConfig& cfg_;
+  std::size_t per_router_;
+  std::vector<BlockedVc> nodes_;
+  std::unordered_map<std::size_t, std::size_t> index_;
+  std::vector<std::vector<std::size_t>> succ_;
+  std::vector<std::uint8_t> live_;
+};
+
+}  // namespace
+
+DeadlockReport find_deadlock(const Network& network) { return WaitForGraph(network).run(); }
+
+std::string DeadlockReport::text(const Network& net) const {
+  std::string s = std::to_string(blocked) + " input VC(s) deadlocked; wait-for cycle: ";
+  for (std::size_t i = 0; i <= cycle.size() && !cycle.empty(); ++i) {
+    const BlockedVc& b = cycle[i % cycle.size()];
+    if (i) s += " -> ";
+    s += node_name(net.topology(), b.node) + ":" + net.port_name(b.port) + ":vc" + std::to_string(b.vc);
+    if (i < cycle.size())
+      s += b.has_packet ? " (packet " + std::to_string(b.packet) + ")" : " (awaiting flits)";
+  }
+  return s;
+}
+
+}  // namespace wormsim

@@ -1,0 +1,76 @@
+// wormsim topo: facts about a topology, its edge list or a Graphviz drawing.
+#include <iomanip>
+#include <iostream>
+
+#include <wormsim/topology/spec.h>
+
+#include "commands.h"
+#include "topology_facts.h"
+
+namespace wormsim::driver {
+namespace {
+
+void print_facts(const Topology& t) {
+  const TopologyFacts f = topology_facts(t);
+  std::cout << "topology: " << t.spec << "\n"
+            << "nodes: " << f.nodes << "\n"
+            << "links: " << f.links << " (undirected; " << 2 * f.links << " channels)\n"
+            << "degree histogram:";
+  for (const auto& [deg, count] : f.degree_histogram) std::cout << " " << deg << ":" << count;
+  std::cout << "\nconnected: " << (f.connected ? "yes" : "NO") << "\n";
+  if (f.diameter) {
+    std::cout << "diameter: " << *f.diameter << "\n"
+              << std::fixed << std::setprecision(4) << "average distance: " << *f.average_distance
+              << "\n";
+  } else {
+    std::cout << "diameter: not computed (more than 16384 nodes)\n";
+  }
+  if (f.bisection)
+    std::cout << "bisection width: " << *f.bisection << " links (best half-cut across "
+              << f.bisection_dimension << (t.kind == "3pt" ? "; an upper bound)" : ")") << "\n";
+  else
+    std::cout << "bisection width: not computed (no even dimension to halve)\n";
+}
+
+void print_edges(const Topology& t) {
+  for (NodeId u = 0; u < t.num_nodes(); ++u)
+    for (const auto& p : t.peer[u])
+      if (p && u < p->node) std::cout << u << " " << p->node << "\n";
+}
+
+void print_dot(const Topology& t) {
+  std::cout << "graph \"" << t.spec << "\" {\n  node [shape=circle, fontsize=8];\n";
+  for (NodeId u = 0; u < t.num_nodes(); ++u)
+    std::cout << "  " << u << " [label=\"" << node_name(t, u).substr(1) << "\"];\n";
+  for (NodeId u = 0; u < t.num_nodes(); ++u)
+    for (PortId q = 0; q < t.num_ports; ++q) {
+      const auto& p = t.peer[u][q];
+      if (p && u < p->node)
+        std::cout << "  " << u << " -- " << p->node << " [label=\"" << t.port_names[q] << "\", fontsize=6];\n";
+    }
+  std::cout << "}\n";
+}
+
+}  // namespace
+
+Command add_topo(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand("topo", "facts about a topology (nodes, links, degrees, diameter, ...)");
+  struct Args {
+    std::string spec;
+    bool edges = false, dot = false;
+  };
+  auto a = std::make_shared<Args>();
+  cmd->add_option("spec", a->spec, "topology, e.g. 3pt:3x3x3, mesh:8x8x8, torus:4x4x4")->required();
+  cmd->add_flag("--edges", a->edges, "print the undirected edge list as 'u v' lines of node ids");
+  cmd->add_flag("--dot", a->dot, "print the graph in Graphviz dot format");
+  return [cmd, a]() {
+    if (!cmd->parsed()) return -1;
+    const Topology t = make_topology(a->spec);
+    if (a->edges) print_edges(t);
+    else if (a->dot) print_dot(t);
+    else print_facts(t);
+    return kOk;
+  };
+}
+
+}  // namespace wormsim::driver
