@@ -66,6 +66,11 @@ std::vector<BadCase> cases() {
       {"yaml_bad_value", "--config " + write_file("badvalue", "rate: 2.5\n"), "rate:"},
       {"json_dir_missing", "--json /nonexistent/dir/out.json", "json:"},
       {"unknown_flag", "--speed 9", "--speed"},
+      {"pt_too_small", "--topology 3pt:1x3x3", "topology:"},
+      {"pt_two_dims", "--topology 3pt:3x3", "topology:"},
+      {"layered_too_few_vcs", "--topology 3pt:2x2x2 --vcs 2", "vcs:"},
+      {"dor_on_3pt", "--topology 3pt:2x2x2 --routing dor", "routing:"},
+      {"bad_bool", "--deadlock-check maybe", "deadlock_check:"},
   };
 }
 

@@ -3,6 +3,7 @@
 // vcd2fst accepts, and the no-progress watchdog's exit code 3.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -91,6 +92,59 @@ TEST(Cli, StalledSinksTripTheWatchdogWithExitThree) {
   EXPECT_NE(r.out.find("NO PROGRESS"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(":local0:vc"), std::string::npos) << "names where flits are stuck: " << r.out;
   EXPECT_EQ(read_json(json)["deadlock"], true);
+}
+
+TEST(Cli, CheckDeadlockProvesDefaultRoutingsAndPrintsCycles) {
+  for (const char* t : {"mesh:4x4x4", "torus:4x4x4", "3pt:2x3x2"}) {
+    const CliResult r = run_wormsim(std::string("check-deadlock --topology ") + t, "check_ok");
+    EXPECT_EQ(r.exit_code, 0) << t << r.out << r.err;
+    EXPECT_NE(r.out.find("verdict: deadlock-free"), std::string::npos) << r.out;
+  }
+  const CliResult bad = run_wormsim("check-deadlock --topology 3pt:2x2x2 --routing minimal --vcs 1", "check_bad");
+  EXPECT_EQ(bad.exit_code, 3);
+  EXPECT_NE(bad.out.find("DEADLOCK POSSIBLE: dependency cycle"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find(":vc0 -> r"), std::string::npos) << bad.out;
+}
+
+TEST(Cli, RunGuardRefusesADeadlockingRoutingUnlessToldNotTo) {
+  const CliResult r = run_wormsim("run --topology torus:4x4 --routing dor-nodateline", "guard");
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.out.find("channel dependency cycle"), std::string::npos) << r.out;
+  const std::string json = temp_dir() + "/wormsim_guard.json";
+  const CliResult anyway = run_wormsim(
+      "run --topology torus:8x1 --routing dor-nodateline --vcs 1 --rate 0.8 --no-deadlock-check --json " + json,
+      "guard_anyway");
+  EXPECT_EQ(anyway.exit_code, 3);
+  EXPECT_NE(anyway.out.find("DEADLOCK: "), std::string::npos) << anyway.out;
+  const auto j = read_json(json);
+  EXPECT_EQ(j["deadlock_kind"], "cycle");
+  EXPECT_EQ(j["deadlock_check"], "skipped");
+}
+
+TEST(Cli, ThreePtJustWorksWithItsDefaultRouting) {
+  const std::string json = temp_dir() + "/wormsim_3pt.json";
+  const CliResult r = run_wormsim("run --topology 3pt:3x3x3 --cycles 2000 --warmup 200 --json " + json, "3pt");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = read_json(json);
+  EXPECT_EQ(j["routing"], "layered");
+  EXPECT_EQ(j["nodes"], 270);
+  EXPECT_EQ(j["deadlock_check"], "acyclic");
+  EXPECT_EQ(j["injected_flits"], j["delivered_flits"]);
+}
+
+TEST(Cli, TopoPrintsTheFactsAndEdges) {
+  const CliResult r = run_wormsim("topo 3pt:2x3x2", "topo");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("nodes: 120"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("links: 240"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("degree histogram: 4:120"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("diameter: "), std::string::npos) << r.out;
+  const CliResult edges = run_wormsim("topo 3pt:2x3x2 --edges", "topo_edges");
+  EXPECT_EQ(std::count(edges.out.begin(), edges.out.end(), '\n'), 240);
+  const CliResult dot = run_wormsim("topo mesh:2x2 --dot", "topo_dot");
+  EXPECT_NE(dot.out.find("graph \"mesh:2x2x1\" {"), std::string::npos) << dot.out;
+  const CliResult mesh = run_wormsim("topo mesh:4x4x4", "topo_mesh");
+  EXPECT_NE(mesh.out.find("bisection width: 16 links"), std::string::npos) << mesh.out;
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Soak (CTest label "soak", not run in CI): long runs at and beyond
-// saturation (measured with scripts/sweep: 4x4x4 mesh ~0.67, 4x4x4 torus ~0.50
-// flits/node/cycle) must keep delivering every flit, in order, without tripping the
+// saturation (measured with scripts/sweep: 4x4x4 mesh ~0.67, 4x4x4 torus ~0.50,
+// 3PT(2,2,2) ~0.26, 3PT(3,3,3) with 4 VCs ~0.16 flits/node/cycle), with the
+// runtime deadlock detector on, must keep delivering every flit, in order, without tripping the
 // no-progress watchdog.
 #include <gtest/gtest.h>
 
@@ -9,9 +10,10 @@
 namespace wormsim::test {
 namespace {
 
-void soak(const std::string& topology, unsigned vcs, double rate) {
+void soak(const std::string& topology, unsigned vcs, double rate, const std::string& routing = "") {
   Scenario s = small_scenario(topology, rate, 99);
   s.vcs = vcs;
+  s.routing = routing;
   s.warmup = 1000;
   s.cycles = 1000000;
   s.drain_limit = 1000000;
@@ -25,6 +27,8 @@ void soak(const std::string& topology, unsigned vcs, double rate) {
 
 TEST(Soak, MeshAtSaturationForAMillionCycles) { soak("mesh:4x4x4", 2, 0.7); }
 TEST(Soak, TorusAtSaturationForAMillionCycles) { soak("torus:4x4x4", 2, 0.55); }
+TEST(Soak, PetersenTorusAtSaturationForAMillionCycles) { soak("3pt:2x2x2", 3, 0.27, "layered"); }
+TEST(Soak, PetersenTorus333AtSaturationForAMillionCycles) { soak("3pt:3x3x3", 4, 0.16, "layered"); }
 
 }  // namespace
 }  // namespace wormsim::test
