@@ -12,26 +12,31 @@
 
 namespace wormsim::test {
 
-/// Routing by table: destination d leaves by port table[d].
+/// Routing by table: destination d leaves by port table[d] on the VCs of
+/// masks[d] (all VCs when no masks are given), as the RTL's routing table.
 class TableRouting : public RoutingFunction {
  public:
-  explicit TableRouting(std::vector<PortId> table, unsigned vcs)
-      : table_(std::move(table)), mask_(all_vcs_mask(vcs)) {}
+  TableRouting(std::vector<PortId> table, unsigned vcs, std::vector<std::uint32_t> masks = {})
+      : table_(std::move(table)), masks_(std::move(masks)), vcs_(vcs) {
+    if (masks_.empty()) masks_.assign(table_.size(), all_vcs_mask(vcs));
+  }
   std::string name() const override { return "table"; }
-  unsigned vcs() const override { return 0; }
+  unsigned vcs() const override { return vcs_; }
   void route(NodeId, PortId, VcId, const Flit& head, RouteSet& out) const override {
-    out.add(table_.at(head.dst), mask_);
+    out.add(table_.at(head.dst), masks_.at(head.dst));
   }
 
  private:
   std::vector<PortId> table_;
-  std::uint32_t mask_;
+  std::vector<std::uint32_t> masks_;
+  unsigned vcs_;
 };
 
 class RouterHarness {
  public:
-  RouterHarness(const RouterConfig& cfg, std::vector<PortId> table, NodeId id = 0)
-      : cfg_(cfg), routing_(std::move(table), cfg.vcs) {
+  RouterHarness(const RouterConfig& cfg, std::vector<PortId> table, NodeId id = 0,
+                std::vector<std::uint32_t> masks = {})
+      : cfg_(cfg), routing_(std::move(table), cfg.vcs, std::move(masks)) {
     const std::size_t driver = activity_.add(&idle_);
     router_ = std::make_unique<Router>(id, cfg_, routing_, activity_, 1);
     activity_.add(router_.get());
@@ -55,6 +60,17 @@ class RouterHarness {
     activity_.take();
     router_->evaluate(cycle_);
     committer_.commit_all(activity_);
+    ++cycle_;
+  }
+
+  /// One clock edge seen as the RTL sees it: what the test wrote this cycle
+  /// is on the router's inputs now (flits on input links, credits on output
+  /// links), the router evaluates, and its outputs are on the links after.
+  void edge() {
+    committer_.commit_all(activity_);  // test's writes -> router inputs
+    activity_.take();
+    router_->evaluate(cycle_);
+    committer_.commit_all(activity_);  // router's writes -> router outputs
     ++cycle_;
   }
 

@@ -1,0 +1,292 @@
+// Lockstep bench: the verilated RTL router and the SystemC-model router get
+// the same stimulus every cycle (random legal flit streams on every input:
+// random packet lengths, destinations, VCs and idle gaps; random credit return
+// on every output) and every output (flit valid and fields, credit valid and
+// VC) is compared every cycle. The first mismatch stops the run and reports
+// cycle, port, VC, both values and the seed.
+#pragma once
+#include <memory>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <systemc>
+
+#include <wormsim/core/rng.h>
+
+#include "router/router_harness.h"
+#include "rtl/bits.h"
+
+namespace wormsim::test {
+
+struct LockstepConfig {
+  unsigned net_ports = 4, local_ports = 1, vcs = 2, depth = 4, nodes = 16;
+  NodeId router_id = 5;
+  std::uint64_t seed = 1;
+  std::uint64_t cycles = 100000;
+  double idle = 0.3;          ///< chance an input sends nothing in a cycle
+  double credit_rate = 0.7;   ///< chance an output returns a pending credit in a cycle
+  bool perturb_credit_delay = false;  ///< test-only: model sees output credits one cycle late
+};
+
+struct LockstepResult {
+  bool ok = true;
+  std::uint64_t cycles = 0, flits_out = 0;
+  std::string mismatch;
+};
+
+// Field layout of wormsim_pkg::flit_t (LSB first).
+constexpr int kFlitW = 154;
+constexpr int kTypeLsb = 0, kVcLsb = 2, kSeqLsb = 10, kDstLsb = 26, kSrcLsb = 58, kPacketLsb = 90;
+
+template <class Rtl>
+class LockstepBench : public sc_core::sc_module {
+  template <class Port>
+  using value_t = typename std::decay_t<decltype(std::declval<Port&>().read())>;
+
+ public:
+  sc_core::sc_in<bool> clk;
+
+  LockstepBench(const sc_core::sc_module_name& name, const LockstepConfig& cfg)
+      : sc_core::sc_module(name), clk("clk"), cfg_(cfg), rng_(cfg.seed, 77),
+        ports_(cfg.net_ports + cfg.local_ports), rtl_("rtl") {
+    // routing table: random network port and random non-empty VC mask
+    table_.resize(cfg.nodes);
+    masks_.resize(cfg.nodes);
+    for (unsigned d = 0; d < cfg.nodes; ++d) {
+      table_[d] = static_cast<PortId>(rng_.below(cfg.net_ports));
+      masks_[d] = static_cast<std::uint32_t>(1 + rng_.below((1u << cfg.vcs) - 1));
+    }
+    RouterConfig rc;
+    rc.network_ports = cfg.net_ports;
+    rc.local_ports = cfg.local_ports;
+    rc.vcs = cfg.vcs;
+    rc.buffer_depth = cfg.depth;
+    model_ = std::make_unique<RouterHarness>(rc, table_, cfg.router_id, masks_);
+    inputs_.assign(ports_ * cfg.vcs, InputVc{});
+    for (auto& in : inputs_) in.credits = cfg.depth;
+    pending_.assign(ports_ * cfg.vcs, 0);
+    bind();
+    SC_HAS_PROCESS(LockstepBench);
+    SC_METHOD(on_negedge);
+    sensitive << clk.neg();
+    dont_initialize();
+  }
+
+  Rtl& rtl() { return rtl_; }
+  const LockstepResult& result() const { return result_; }
+
+ private:
+  struct InputVc {
+    unsigned credits = 0;
+    unsigned remaining = 0;  ///< flits of the current packet still to send
+    unsigned seq = 0, length = 0;
+    NodeId dst = 0, src = 0;
+    std::uint64_t packet = 0;
+  };
+
+  void bind() {
+    rtl_.clk_i(clk);
+    rtl_.rst_ni(rst_n_);
+    rtl_.route_port_i(route_port_);
+    rtl_.route_vcs_i(route_vcs_);
+    rtl_.flit_valid_i(flit_valid_in_);
+    rtl_.flit_i(flit_in_);
+    rtl_.credit_valid_o(credit_valid_out_);
+    rtl_.credit_vc_o(credit_vc_out_);
+    rtl_.flit_valid_o(flit_valid_out_);
+    rtl_.flit_o(flit_out_);
+    rtl_.credit_valid_i(credit_valid_in_);
+    rtl_.credit_vc_i(credit_vc_in_);
+    const int port_w = width(ports_), vc_w = width(cfg_.vcs);
+    sc_dt::sc_bv<4096> tp, tv;
+    for (unsigned d = 0; d < cfg_.nodes; ++d) {
+      put(tp, static_cast<int>(d) * port_w, port_w, table_[d]);
+      put(tv, static_cast<int>(d) * static_cast<int>(cfg_.vcs), static_cast<int>(cfg_.vcs), masks_[d]);
+    }
+    write(route_port_, tp);
+    write(route_vcs_, tv);
+    (void)vc_w;
+  }
+
+  static int width(unsigned n) {
+    int w = 1;
+    while ((1u << w) < n) ++w;
+    return w;
+  }
+
+  template <class Sig>
+  void write(Sig& sig, const Bits& b) {
+    value_t<Sig> v{};
+    to_port(v, b);
+    sig.write(v);
+  }
+  template <class Sig>
+  sc_dt::sc_bv<4096> read(const Sig& sig) const {
+    sc_dt::sc_bv<4096> b;
+    from_port(b, sig.read());
+    return b;
+  }
+
+  void on_negedge() {
+    if (result_.cycles >= cfg_.cycles || !result_.ok) {
+      sc_core::sc_stop();
+      return;
+    }
+    if (reset_cycles_ < 2) {  // reset held for two rising edges
+      ++reset_cycles_;
+      rst_n_.write(reset_cycles_ == 2);
+      return;
+    }
+    compare();
+    if (!result_.ok) return;
+    drive();
+    ++result_.cycles;
+  }
+
+  // Outputs of the edge just past: RTL registers against the model's links.
+  void compare() {
+    const auto fv = read(flit_valid_out_), fo = read(flit_out_);
+    const auto cv = read(credit_valid_out_), cvc = read(credit_vc_out_);
+    const int vc_w = width(cfg_.vcs);
+    for (unsigned p = 0; p < ports_; ++p) {
+      const FlitSlot& mf = model_->out(p).flit();
+      const bool rv = fv[static_cast<int>(p)].to_bool();
+      const int base = static_cast<int>(p) * kFlitW;
+      if (rv != mf.valid) return fail(p, "flit_valid", rv, mf.valid);
+      if (rv) {
+        ++result_.flits_out;
+        const std::uint64_t r[6] = {get(fo, base + kTypeLsb, 2), get(fo, base + kVcLsb, 8),
+                                    get(fo, base + kSeqLsb, 16), get(fo, base + kDstLsb, 32),
+                                    get(fo, base + kSrcLsb, 32), get(fo, base + kPacketLsb, 64)};
+        const std::uint64_t m[6] = {static_cast<std::uint64_t>(mf.flit.type), mf.flit.vc, mf.flit.seq,
+                                    mf.flit.dst, mf.flit.src, mf.flit.packet};
+        static const char* const kNames[6] = {"flit type", "flit vc", "flit seq", "flit dst",
+                                              "flit src", "flit packet"};
+        for (int k = 0; k < 6; ++k)
+          if (r[k] != m[k]) return fail(p, kNames[k], r[k], m[k]);
+      }
+      const CreditSlot& mc = model_->in(p).credit();
+      const bool rc = cv[static_cast<int>(p)].to_bool();
+      if (rc != mc.valid) return fail(p, "credit_valid", rc, mc.valid);
+      if (rc) {
+        const std::uint64_t rvc = get(cvc, static_cast<int>(p) * vc_w, vc_w);
+        if (rvc != mc.vc) return fail(p, "credit_vc", rvc, mc.vc);
+      }
+    }
+  }
+
+  void fail(unsigned port, const char* what, std::uint64_t rtl_value, std::uint64_t model_value) {
+    std::ostringstream os;
+    os << "lockstep mismatch at cycle " << result_.cycles << ", port " << port << " ("
+       << (port < cfg_.net_ports ? "network" : "local") << "), " << what << ": RTL " << rtl_value
+       << ", model " << model_value << " (seed " << cfg_.seed << ", " << cfg_.net_ports << "+"
+       << cfg_.local_ports << " ports, " << cfg_.vcs << " VCs, depth " << cfg_.depth << ")";
+    result_.ok = false;
+    result_.mismatch = os.str();
+  }
+
+  // Stimulus for the next edge, applied to both.
+  void drive() {
+    // feedback from the edge just past (the outputs matched)
+    for (unsigned p = 0; p < ports_; ++p) {
+      const CreditSlot& c = model_->in(p).credit();
+      if (c.valid) ++inputs_[p * cfg_.vcs + c.vc].credits;
+      const FlitSlot& f = model_->out(p).flit();
+      if (f.valid) ++pending_[p * cfg_.vcs + f.flit.vc];
+    }
+    sc_dt::sc_bv<4096> fv, fi, cv, cvc;
+    const int vc_w = width(cfg_.vcs);
+    for (unsigned p = 0; p < ports_; ++p) {
+      if (rng_.bernoulli(cfg_.idle)) continue;
+      std::vector<unsigned> ready;
+      for (unsigned v = 0; v < cfg_.vcs; ++v)
+        if (inputs_[p * cfg_.vcs + v].credits > 0) ready.push_back(v);
+      if (ready.empty()) continue;
+      const unsigned v = ready[rng_.below(ready.size())];
+      InputVc& in = inputs_[p * cfg_.vcs + v];
+      if (in.remaining == 0) {
+        in.length = 1 + static_cast<unsigned>(rng_.below(6));
+        in.remaining = in.length;
+        in.seq = 0;
+        in.dst = static_cast<NodeId>(rng_.below(cfg_.nodes));
+        in.src = static_cast<NodeId>(rng_.below(cfg_.nodes));
+        in.packet = next_packet_++ * 1000003ull + cfg_.seed;
+      }
+      Flit f;
+      f.packet = in.packet;
+      f.src = in.src;
+      f.dst = in.dst;
+      f.seq = static_cast<std::uint16_t>(in.seq);
+      f.vc = static_cast<VcId>(v);
+      f.type = flit_type_for(in.seq, in.length);
+      ++in.seq;
+      --in.remaining;
+      --in.credits;
+      model_->in(p).send_flit(f);
+      fv[static_cast<int>(p)] = true;
+      const int base = static_cast<int>(p) * kFlitW;
+      put(fi, base + kTypeLsb, 2, static_cast<std::uint64_t>(f.type));
+      put(fi, base + kVcLsb, 8, f.vc);
+      put(fi, base + kSeqLsb, 16, f.seq);
+      put(fi, base + kDstLsb, 32, f.dst);
+      put(fi, base + kSrcLsb, 32, f.src);
+      put(fi, base + kPacketLsb, 64, f.packet);
+    }
+    for (unsigned o = 0; o < ports_; ++o) {
+      if (!rng_.bernoulli(cfg_.credit_rate)) continue;
+      std::vector<unsigned> owed;
+      for (unsigned v = 0; v < cfg_.vcs; ++v)
+        if (pending_[o * cfg_.vcs + v] > 0) owed.push_back(v);
+      if (owed.empty()) continue;
+      const unsigned v = owed[rng_.below(owed.size())];
+      --pending_[o * cfg_.vcs + v];
+      cv[static_cast<int>(o)] = true;
+      put(cvc, static_cast<int>(o) * vc_w, vc_w, v);
+      if (cfg_.perturb_credit_delay) {
+        delayed_.push_back({o, v});
+      } else {
+        model_->out(o).send_credit(static_cast<VcId>(v));
+      }
+    }
+    if (cfg_.perturb_credit_delay) {  // deliver last cycle's credits to the model now
+      for (auto [o, v] : late_) model_->out(o).send_credit(static_cast<VcId>(v));
+      late_.swap(delayed_);
+      delayed_.clear();
+    }
+    write(flit_valid_in_, fv);
+    write(flit_in_, fi);
+    write(credit_valid_in_, cv);
+    write(credit_vc_in_, cvc);
+    model_->edge();
+  }
+
+  LockstepConfig cfg_;
+  Rng rng_;
+  unsigned ports_;
+  Rtl rtl_;
+  std::vector<PortId> table_;
+  std::vector<std::uint32_t> masks_;
+  std::unique_ptr<RouterHarness> model_;
+  std::vector<InputVc> inputs_;
+  std::vector<unsigned> pending_;
+  std::vector<std::pair<unsigned, unsigned>> delayed_, late_;
+  std::uint64_t next_packet_ = 1;
+  unsigned reset_cycles_ = 0;
+  LockstepResult result_;
+
+  sc_core::sc_signal<bool> rst_n_{"rst_n", false};
+  sc_core::sc_signal<value_t<decltype(Rtl::route_port_i)>> route_port_{"route_port"};
+  sc_core::sc_signal<value_t<decltype(Rtl::route_vcs_i)>> route_vcs_{"route_vcs"};
+  sc_core::sc_signal<value_t<decltype(Rtl::flit_valid_i)>> flit_valid_in_{"flit_valid_in"};
+  sc_core::sc_signal<value_t<decltype(Rtl::flit_i)>> flit_in_{"flit_in"};
+  sc_core::sc_signal<value_t<decltype(Rtl::credit_valid_o)>> credit_valid_out_{"credit_valid_out"};
+  sc_core::sc_signal<value_t<decltype(Rtl::credit_vc_o)>> credit_vc_out_{"credit_vc_out"};
+  sc_core::sc_signal<value_t<decltype(Rtl::flit_valid_o)>> flit_valid_out_{"flit_valid_out"};
+  sc_core::sc_signal<value_t<decltype(Rtl::flit_o)>> flit_out_{"flit_out"};
+  sc_core::sc_signal<value_t<decltype(Rtl::credit_valid_i)>> credit_valid_in_{"credit_valid_in"};
+  sc_core::sc_signal<value_t<decltype(Rtl::credit_vc_i)>> credit_vc_in_{"credit_vc_in"};
+};
+
+}  // namespace wormsim::test
