@@ -7,7 +7,7 @@
 //   - switch allocation + traversal in the next (separable, input first,
 //     round-robin per input port over VCs and per output port over inputs);
 //   - every output (flit and credit) is a register: the link register.
-// Routing: destination == RouterId ejects on the first local port with a
+// Routing: destination == router_id_i ejects on the first local port with a
 // free VC; otherwise the routing table (a configuration port, held stable)
 // gives the output port and the allowed VCs for each destination.
 module wormsim_router
@@ -18,7 +18,6 @@ module wormsim_router
   parameter int unsigned NumVcs      = 2,   ///< virtual channels per port
   parameter int unsigned BufDepth    = 8,   ///< flits per VC buffer
   parameter int unsigned NumNodes    = 16,  ///< routing table entries (destinations 0..NumNodes-1)
-  parameter int unsigned RouterId    = 0,   ///< this router's node id
   localparam int unsigned NumPorts = NumNetPorts + NumLocal,
   localparam int unsigned NumIvc   = NumPorts * NumVcs,
   localparam int unsigned PortW    = (NumPorts > 1) ? $clog2(NumPorts) : 1,
@@ -29,6 +28,7 @@ module wormsim_router
 ) (
   input  logic                                 clk_i,           ///< clock
   input  logic                                 rst_ni,          ///< active-low synchronous reset
+  input  logic [NodeW-1:0]                     router_id_i,     ///< this router's node id (configuration, held stable)
   input  logic [NumNodes-1:0][PortW-1:0]       route_port_i,    ///< routing table: output port per destination
   input  logic [NumNodes-1:0][NumVcs-1:0]      route_vcs_i,     ///< routing table: allowed VCs per destination
   input  logic [NumPorts-1:0]                  flit_valid_i,    ///< input link: flit present
@@ -89,7 +89,7 @@ module wormsim_router
       va_req[i]    = 1'b0;
       va_target[i] = '0;
       if (!active_q[i] && !empty[i]) begin
-        if (front[i].dst == NodeW'(RouterId)) begin
+        if (front[i].dst == router_id_i) begin
           for (int unsigned l = 0; l < NumLocal; l++)
             for (int unsigned w = 0; w < NumVcs; w++)
               if (!va_req[i] && !allocated_q[(NumNetPorts + l) * NumVcs + w]) begin
@@ -239,10 +239,10 @@ module wormsim_router
   // ---- boundary assertions (compiled by verilator --assert) ----
   always_ff @(posedge clk_i) if (rst_ni) begin
     for (int unsigned j = 0; j < NumIvc; j++)
-      assert (int'(credits_q[j]) <= BufDepth) else $error("router %0d: credit overflow on output VC %0d", RouterId, j);
+      assert (int'(credits_q[j]) <= BufDepth) else $error("router %0d: credit overflow on output VC %0d", router_id_i, j);
     for (int unsigned p = 0; p < NumPorts; p++)
-      if (flit_valid_i[p]) assert (int'(flit_i[p].vc) < NumVcs) else $error("router %0d: flit on a nonexistent VC", RouterId);
+      if (flit_valid_i[p]) assert (int'(flit_i[p].vc) < NumVcs) else $error("router %0d: flit on a nonexistent VC", router_id_i);
     for (int unsigned i = 0; i < NumIvc; i++)
-      if (!active_q[i] && !empty[i]) assert (front[i].ftype[0]) else $error("router %0d: body flit at the front of idle VC %0d", RouterId, i);
+      if (!active_q[i] && !empty[i]) assert (front[i].ftype[0]) else $error("router %0d: body flit at the front of idle VC %0d", router_id_i, i);
   end
 endmodule

@@ -2,6 +2,8 @@
 // was expected, and writes no output file.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 
@@ -11,13 +13,18 @@ namespace wormsim::test {
 namespace {
 
 struct BadCase {
+  BadCase(std::string n, std::string a, std::string f, std::string y = "")
+      : name(std::move(n)), args(std::move(a)), field(std::move(f)), yaml(std::move(y)) {}
   std::string name, args, field;
+  std::string yaml;  ///< if set: written to a file of this test's own, passed as --config
 };
 
 class BadInput : public ::testing::TestWithParam<BadCase> {};
 
+// Written inside the test, under a name of this process's own: test lists
+// are built in every test process, so files written there would race.
 std::string write_file(const std::string& name, const std::string& text) {
-  const std::string path = temp_dir() + "/wormsim_cfg_" + name + ".yaml";
+  const std::string path = temp_dir() + "/wormsim_cfg_" + name + "_" + std::to_string(getpid()) + ".yaml";
   std::ofstream(path) << text;
   return path;
 }
@@ -28,7 +35,9 @@ TEST_P(BadInput, ExitsTwoWithOneLineNamingTheField) {
   const std::string vcd = temp_dir() + "/wormsim_bad_" + c.name + ".vcd";
   std::filesystem::remove(json);
   std::filesystem::remove(vcd);
-  const CliResult r = run_wormsim("run " + c.args + " --cycles 10 --json " + json + " --vcd " + vcd,
+  std::string args = c.args;
+  if (!c.yaml.empty()) args += " --config " + write_file(c.name, c.yaml);
+  const CliResult r = run_wormsim("run " + args + " --cycles 10 --json " + json + " --vcd " + vcd,
                                   "bad_" + c.name);
   EXPECT_EQ(r.exit_code, 2) << r.err;
   ASSERT_FALSE(r.err.empty());
@@ -61,9 +70,9 @@ std::vector<BadCase> cases() {
       {"hotspot_outside", "--traffic hotspot --hotspot-node 999 --topology mesh:4x4", "hotspot_node:"},
       {"eject_rate_zero", "--eject-rate 0", "eject_rate:"},
       {"missing_config", "--config /nonexistent/wormsim.yaml", "config:"},
-      {"malformed_yaml", "--config " + write_file("malformed", "vcs: [2, \ntopology: {"), "config:"},
-      {"unknown_yaml_key", "--config " + write_file("unknown", "vcs: 2\nbuffers: 8\n"), "config:"},
-      {"yaml_bad_value", "--config " + write_file("badvalue", "rate: 2.5\n"), "rate:"},
+      {"malformed_yaml", "", "config:", "vcs: [2, \ntopology: {"},
+      {"unknown_yaml_key", "", "config:", "vcs: 2\nbuffers: 8\n"},
+      {"yaml_bad_value", "", "rate:", "rate: 2.5\n"},
       {"json_dir_missing", "--json /nonexistent/dir/out.json", "json:"},
       {"unknown_flag", "--speed 9", "--speed"},
       {"pt_too_small", "--topology 3pt:1x3x3", "topology:"},

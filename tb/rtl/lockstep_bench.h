@@ -89,6 +89,8 @@ class LockstepBench : public sc_core::sc_module {
   void bind() {
     rtl_.clk_i(clk);
     rtl_.rst_ni(rst_n_);
+    rtl_.router_id_i(router_id_);
+    router_id_.write(cfg_.router_id);
     rtl_.route_port_i(route_port_);
     rtl_.route_vcs_i(route_vcs_);
     rtl_.flit_valid_i(flit_valid_in_);
@@ -277,6 +279,7 @@ class LockstepBench : public sc_core::sc_module {
   LockstepResult result_;
 
   sc_core::sc_signal<bool> rst_n_{"rst_n", false};
+  sc_core::sc_signal<value_t<decltype(Rtl::router_id_i)>> router_id_{"router_id"};
   sc_core::sc_signal<value_t<decltype(Rtl::route_port_i)>> route_port_{"route_port"};
   sc_core::sc_signal<value_t<decltype(Rtl::route_vcs_i)>> route_vcs_{"route_vcs"};
   sc_core::sc_signal<value_t<decltype(Rtl::flit_valid_i)>> flit_valid_in_{"flit_valid_in"};

@@ -11,6 +11,7 @@
 
 #include <systemc>
 #include <verilated.h>
+#include <verilated_fst_sc.h>
 
 #include "lockstep_models.h"
 
@@ -30,21 +31,40 @@ LockstepConfig config(const Shape& shape, std::uint64_t seed) {
   c.vcs = shape.vcs;
   c.depth = shape.depth;
   c.nodes = 16;
-  c.router_id = 5;
+  c.router_id = 5;  // destinations 0..15 include this router: local ejection is exercised
   c.seed = seed;
   c.cycles = 100000;
   return c;
 }
 
+// WORMSIM_LOCKSTEP_FST=FILE writes the RTL router's waveform (every signal)
+// to FILE. Runs are deterministic by seed, so a failing test re-run with it
+// shows the cycles up to the mismatch.
 template <class Rtl>
 LockstepResult run_model(const LockstepConfig& c) {
   std::cout << "[ seed ] " << c.seed << " (" << c.net_ports << "+1 ports, " << c.vcs << " VCs, depth "
             << c.depth << ")\n";
+  const char* fst = std::getenv("WORMSIM_LOCKSTEP_FST");
+  if (fst != nullptr) Verilated::traceEverOn(true);
   sc_core::sc_clock clk("clk", 1, sc_core::SC_NS);
   LockstepBench<Rtl> bench("bench", c);
   bench.clk(clk);
+  std::unique_ptr<VerilatedFstSc> trace;
+  if (fst != nullptr) {
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    trace = std::make_unique<VerilatedFstSc>();
+    bench.rtl().trace(trace.get(), 99);
+    trace->open(fst);
+  }
   sc_core::sc_start();
-  return bench.result();
+  if (trace) trace->close();
+  LockstepResult r = bench.result();
+  if (!r.ok && fst == nullptr) {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    r.mismatch += "; waves: WORMSIM_LOCKSTEP_FST=lockstep.fst lockstep_test --gtest_filter='" +
+                  std::string(info->test_suite_name()) + "." + info->name() + "'";
+  }
+  return r;
 }
 
 LockstepResult run(const LockstepConfig& c) {
