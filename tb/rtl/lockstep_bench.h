@@ -101,7 +101,7 @@ class LockstepBench : public sc_core::sc_module {
     rtl_.flit_o(flit_out_);
     rtl_.credit_valid_i(credit_valid_in_);
     rtl_.credit_vc_i(credit_vc_in_);
-    const int port_w = width(ports_), vc_w = width(cfg_.vcs);
+    const int port_w = width(ports_);
     sc_dt::sc_bv<4096> tp, tv;
     for (unsigned d = 0; d < cfg_.nodes; ++d) {
       put(tp, static_cast<int>(d) * port_w, port_w, table_[d]);
@@ -109,7 +109,6 @@ class LockstepBench : public sc_core::sc_module {
     }
     write(route_port_, tp);
     write(route_vcs_, tv);
-    (void)vc_w;
   }
 
   static int width(unsigned n) {

@@ -33,8 +33,6 @@ class ActivityList {
     return current_;
   }
 
-  std::size_t pending() const { return next_.size(); }
-
  private:
   std::vector<Component*> components_;
   std::vector<unsigned long long> woken_;
