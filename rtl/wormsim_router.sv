@@ -8,8 +8,11 @@
 //     round-robin per input port over VCs and per output port over inputs);
 //   - every output (flit and credit) is a register: the link register.
 // Routing: destination == router_id_i ejects on the first local port with a
-// free VC; otherwise the routing table (a configuration port, held stable)
-// gives the output port and the allowed VCs for each destination.
+// free VC. Otherwise, with RouteDor = 0 the routing table (a configuration
+// port, held stable) gives the output port and the allowed VCs for each
+// destination (any topology); with RouteDor = 1 the router computes
+// dimension-order routes on a DimX x DimY x DimZ mesh itself (every VC
+// allowed) and ignores the table.
 module wormsim_router
   import wormsim_pkg::*;
 #(
@@ -18,6 +21,10 @@ module wormsim_router
   parameter int unsigned NumVcs      = 2,   ///< virtual channels per port
   parameter int unsigned BufDepth    = 8,   ///< flits per VC buffer
   parameter int unsigned NumNodes    = 16,  ///< routing table entries (destinations 0..NumNodes-1)
+  parameter int unsigned RouteDor    = 0,   ///< 1: dimension-order mesh routing instead of the table
+  parameter int unsigned DimX        = 4,   ///< mesh size in X (RouteDor only)
+  parameter int unsigned DimY        = 4,   ///< mesh size in Y (RouteDor only)
+  parameter int unsigned DimZ        = 4,   ///< mesh size in Z (RouteDor only)
   localparam int unsigned NumPorts = NumNetPorts + NumLocal,
   localparam int unsigned NumIvc   = NumPorts * NumVcs,
   localparam int unsigned PortW    = (NumPorts > 1) ? $clog2(NumPorts) : 1,
@@ -45,6 +52,7 @@ module wormsim_router
     if (NumNetPorts < 1 || NumLocal < 1 || NumVcs < 1 || BufDepth < 1)
       $fatal(1, "wormsim_router: every size must be at least 1");
     if (NumVcs > 2 ** VcW) $fatal(1, "wormsim_router: NumVcs does not fit the flit's VC field");
+    if (RouteDor > 1) $fatal(1, "wormsim_router: RouteDor must be 0 (table) or 1 (dimension order)");
   end
 
   // ---- state ----
@@ -78,14 +86,37 @@ module wormsim_router
     );
   end
 
-  // ---- route computation + VC allocation, input side ----
+  // ---- route computation: output port and allowed VCs per input VC ----
+  logic [NumIvc-1:0][PortW-1:0]  rc_port;
+  logic [NumIvc-1:0][NumVcs-1:0] rc_vcs;
+
+  if (RouteDor == 1) begin : gen_rc_dor
+    logic unused_table;
+    assign unused_table = ^{route_port_i, route_vcs_i};
+    for (genvar i = 0; i < NumIvc; i++) begin : gen_ivc
+      wormsim_route_dor #(.DimX(DimX), .DimY(DimY), .DimZ(DimZ), .NumPorts(NumPorts), .IdW(NodeW)) i_dor (
+        .here_i(router_id_i),
+        .dst_i (front[i].dst),
+        .port_o(rc_port[i])
+      );
+      assign rc_vcs[i] = '1;
+    end
+  end else begin : gen_rc_table
+    for (genvar i = 0; i < NumIvc; i++) begin : gen_ivc
+      logic [DstW-1:0] dst;
+      assign dst        = front[i].dst[DstW-1:0];
+      assign rc_port[i] = route_port_i[dst];
+      assign rc_vcs[i]  = route_vcs_i[dst];
+    end
+  end
+
+  // ---- VC allocation, input side ----
   // Each idle input VC with a head at the front requests one output VC.
   logic [NumIvc-1:0]           va_req;
   logic [NumIvc-1:0][IvcW-1:0] va_target;
 
   always_comb begin
     for (int unsigned i = 0; i < NumIvc; i++) begin
-      automatic logic [DstW-1:0] dst = front[i].dst[DstW-1:0];
       va_req[i]    = 1'b0;
       va_target[i] = '0;
       if (!active_q[i] && !empty[i]) begin
@@ -98,10 +129,9 @@ module wormsim_router
               end
         end else begin
           for (int unsigned w = 0; w < NumVcs; w++)
-            if (!va_req[i] && route_vcs_i[dst][w] &&
-                !allocated_q[int'(route_port_i[dst]) * NumVcs + w]) begin
+            if (!va_req[i] && rc_vcs[i][w] && !allocated_q[int'(rc_port[i]) * NumVcs + w]) begin
               va_req[i]    = 1'b1;
-              va_target[i] = IvcW'(int'(route_port_i[dst]) * NumVcs + w);
+              va_target[i] = IvcW'(int'(rc_port[i]) * NumVcs + w);
             end
         end
       end

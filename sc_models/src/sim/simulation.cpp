@@ -51,7 +51,10 @@ Simulation::Simulation(const Scenario& scenario) : scenario_(scenario) {
   drain_end_ = window_end_ + limit;
   stats_.set_window(scenario_.warmup, window_end_);
   scoreboard_.set_completion_handler(
-      [this](const Packet& p, Cycle delivered) { stats_.on_completed(p, delivered); });
+      [this](const Packet& p, Cycle delivered) {
+        stats_.on_completed(p, delivered);
+        if (listener_) listener_(p, delivered);
+      });
   if (scenario_.warmup == 0) {
     phase_ = Phase::Measure;
     snapshot_links(links_at_start_);
@@ -74,12 +77,21 @@ void Simulation::inject(NodeId src, NodeId dst, unsigned length) {
 }
 
 void Simulation::tick() {
+  tick_evaluate();
+  tick_commit();
+}
+
+void Simulation::tick_evaluate() {
   if (phase_ == Phase::Done) return;
   const Cycle t = cycle_;
   network_->evaluate(t);
   for (const Packet& p : manual_) create(p);
   manual_.clear();
   source_->generate(t, [this](const Packet& p) { create(p); });
+}
+
+void Simulation::tick_commit() {
+  if (phase_ == Phase::Done) return;
   network_->commit();
   ++cycle_;
   advance_phase();

@@ -17,6 +17,10 @@ class ActivityList {
     return components_.size() - 1;
   }
 
+  /// Puts `c` in place of the component at `slot`: links that wake the slot
+  /// wake `c` from now on, and the old component is never evaluated again.
+  void replace(std::size_t slot, Component* c) { components_[slot] = c; }
+
   /// Schedules component `slot` for evaluation in the next cycle.
   void wake(std::size_t slot) {
     if (woken_[slot] != generation_) {

@@ -44,6 +44,20 @@ class Network {
   /// Name of a router port, e.g. "xp" or "local0".
   std::string port_name(PortId port) const;
 
+  /// The links at router n's port: the one that brings flits in (and takes
+  /// its credits back) and the one that takes flits out (and brings credits).
+  /// Null where the topology has no neighbour.
+  Link* router_input(NodeId n, PortId port) { return in_links_[n][port]; }
+  Link* router_output(NodeId n, PortId port) { return out_links_[n][port]; }
+
+  /// Puts another implementation of router n (for example the verilated RTL)
+  /// in the fabric: `stand_in` is woken wherever router n would be, and the
+  /// model router n is never evaluated again. The stand-in must read and
+  /// drive router n's links exactly as a Router would. Router n's
+  /// introspection (buffers, credits) then says nothing about the stand-in,
+  /// so the runtime deadlock detector must be off.
+  void replace_router(NodeId n, Component& stand_in);
+
  private:
   Link* make_link(LinkEnd up, LinkEnd down, std::string name);
 
@@ -55,6 +69,7 @@ class Network {
   std::vector<std::unique_ptr<NetworkInterface>> nis_;
   std::vector<std::unique_ptr<Link>> links_;
   std::vector<const Link*> network_links_;
+  std::vector<std::vector<Link*>> in_links_, out_links_;  ///< [node][port]
 };
 
 }  // namespace wormsim

@@ -32,8 +32,13 @@ class Simulation : public DeliveryObserver {
   /// dependency graph of the routing has a cycle.
   explicit Simulation(const Scenario& scenario);
 
-  /// Simulates one clock cycle.
+  /// Simulates one clock cycle: tick_evaluate() then tick_commit().
   void tick();
+  /// The two halves of a cycle, for benches that put other clocked models
+  /// (the verilated RTL) in the fabric: every component computes and writes
+  /// its link inputs; then the clock edge of every link and the phase logic.
+  void tick_evaluate();
+  void tick_commit();
   bool done() const { return phase_ == Phase::Done; }
   Cycle cycle() const { return cycle_; }
 
@@ -49,6 +54,9 @@ class Simulation : public DeliveryObserver {
   /// Adds a packet by hand, created in the coming cycle exactly as if the
   /// traffic source had generated it then (tests, examples).
   void inject(NodeId src, NodeId dst, unsigned length);
+  /// Called once per packet when its tail is delivered (after the scoreboard
+  /// has checked it), with the delivery cycle.
+  void on_packet_delivered(Scoreboard::CompletionHandler listener) { listener_ = std::move(listener); }
   /// Lets the source stop creating packets from now on.
   void stop_traffic() { source_->set_enabled(false); }
 
@@ -79,6 +87,7 @@ class Simulation : public DeliveryObserver {
   DependencyVerdict verdict_;
   std::uint64_t manual_ids_ = 1ull << 62;
   std::vector<Packet> manual_;
+  Scoreboard::CompletionHandler listener_;
   std::vector<std::uint64_t> links_at_start_, links_at_end_;
 };
 

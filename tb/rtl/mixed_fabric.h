@@ -1,0 +1,148 @@
+// A fabric in which any set of routers is the verilated RTL and the rest the
+// SystemC model, all on one sc_clock:
+//   posedge: the model routers and NIs evaluate (Simulation::tick_evaluate);
+//            the RTL routers sample their inputs (their own clocked process).
+//   negedge: RTL outputs go onto their links, every link commits and the
+//            phase logic runs (Simulation::tick_commit), then the links' new
+//            contents become the RTL inputs for the next rising edge.
+// The RTL is held in reset for two rising edges before cycle 0. Delivery
+// cycles are recorded per packet, so two fabrics can be compared exactly.
+#pragma once
+#include <chrono>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <systemc>
+#include <verilated.h>
+#include <verilated_fst_sc.h>
+
+#include <wormsim/sim/simulation.h>
+#include <wormsim/systemc/waves.h>
+
+#include "rtl/rtl_router_node.h"
+
+namespace wormsim::test {
+
+struct MixedFabricConfig {
+  Scenario scenario;
+  std::vector<NodeId> rtl_nodes;  ///< routers that are the verilated RTL
+  bool late_credits = false;      ///< test-only: the first RTL router sees credits a cycle late
+  std::string vcd;                ///< links of the whole fabric (model and RTL routers alike)
+  std::string fst;                ///< every signal of every RTL router
+};
+
+using DeliveryCycles = std::map<std::uint64_t, Cycle>;  ///< packet id -> delivery cycle of its tail
+
+struct MixedFabricResult {
+  DeliveryCycles delivered;
+  Results results;
+  double wall_seconds = 0;
+};
+
+/// The all-model reference: plain C++, no SystemC kernel.
+inline DeliveryCycles run_reference(const Scenario& s) {
+  Simulation sim(s);
+  DeliveryCycles d;
+  sim.on_packet_delivered([&d](const Packet& p, Cycle c) { d[p.id] = c; });
+  sim.run_plain();
+  return d;
+}
+
+/// "" when equal; otherwise the first packet whose delivery differs.
+inline std::string first_difference(const DeliveryCycles& expected, const DeliveryCycles& got) {
+  for (const auto& [id, cycle] : expected) {
+    const auto it = got.find(id);
+    std::ostringstream os;
+    if (it == got.end()) {
+      os << "packet " << id << " delivered at cycle " << cycle << " by the model fabric, never by the mixed one";
+      return os.str();
+    }
+    if (it->second != cycle) {
+      os << "packet " << id << " delivered at cycle " << it->second << ", the model fabric at " << cycle;
+      return os.str();
+    }
+  }
+  if (got.size() != expected.size()) return "the mixed fabric delivered packets the model fabric did not";
+  return "";
+}
+
+template <class Rtl>
+class MixedFabric : public sc_core::sc_module {
+ public:
+  sc_core::sc_in<bool> clk;
+
+  MixedFabric(const sc_core::sc_module_name& name, Simulation& sim, const MixedFabricConfig& cfg)
+      : sc_core::sc_module(name), clk("clk"), sim_(sim) {
+    for (std::size_t k = 0; k < cfg.rtl_nodes.size(); ++k) {
+      const NodeId n = cfg.rtl_nodes[k];
+      const std::string inst = node_name(sim.topology(), n);
+      nodes_.push_back(std::make_unique<RtlRouterNode<Rtl>>(inst.c_str(), sim.network(), n, rst_n_,
+                                                             cfg.late_credits && k == 0));
+      nodes_.back()->clk(clk);
+    }
+    SC_HAS_PROCESS(MixedFabric);
+    SC_METHOD(on_posedge);
+    sensitive << clk.pos();
+    dont_initialize();
+    SC_METHOD(on_negedge);
+    sensitive << clk.neg();
+    dont_initialize();
+  }
+
+  std::vector<std::unique_ptr<RtlRouterNode<Rtl>>>& nodes() { return nodes_; }
+
+ private:
+  void on_posedge() {
+    if (reset_edges_ < 2) return;
+    sim_.tick_evaluate();
+  }
+
+  void on_negedge() {
+    if (reset_edges_ < 2) {
+      if (++reset_edges_ == 2) rst_n_.write(true);
+      return;
+    }
+    for (auto& n : nodes_) n->collect();
+    sim_.tick_commit();
+    for (auto& n : nodes_) n->present();
+    if (sim_.done()) sc_core::sc_stop();
+  }
+
+  Simulation& sim_;
+  std::vector<std::unique_ptr<RtlRouterNode<Rtl>>> nodes_;
+  sc_core::sc_signal<bool> rst_n_{"rst_n", false};
+  unsigned reset_edges_ = 0;
+};
+
+/// Runs the scenario once with cfg.rtl_nodes as RTL. Once per process
+/// (SystemC elaborates once).
+template <class Rtl>
+MixedFabricResult run_mixed(const MixedFabricConfig& cfg) {
+  Simulation sim(cfg.scenario);
+  MixedFabricResult r;
+  sim.on_packet_delivered([&r](const Packet& p, Cycle c) { r.delivered[p.id] = c; });
+  if (!cfg.fst.empty()) Verilated::traceEverOn(true);
+  sc_core::sc_clock clock("clk", 1, sc_core::SC_NS);
+  MixedFabric<Rtl> fabric("fabric", sim, cfg);
+  fabric.clk(clock);
+  sc_core::sc_trace_file* vcd = cfg.vcd.empty() ? nullptr : trace_links(cfg.vcd, sim.network());
+  std::unique_ptr<VerilatedFstSc> fst;
+  if (!cfg.fst.empty()) {
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    fst = std::make_unique<VerilatedFstSc>();
+    for (auto& n : fabric.nodes()) n->rtl().trace(fst.get(), 99);
+    fst->open(cfg.fst.c_str());
+  }
+  const auto start = std::chrono::steady_clock::now();
+  sc_core::sc_start();
+  r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (fst) fst->close();
+  if (vcd != nullptr) sc_core::sc_close_vcd_trace_file(vcd);
+  r.results = sim.results(r.wall_seconds);
+  return r;
+}
+
+}  // namespace wormsim::test

@@ -1,0 +1,173 @@
+// One verilated RTL router standing in for router n of a Network. It is
+// clocked by the same sc_clock as the fabric and keeps the links' timing:
+//   negedge: collect()  the RTL's registered outputs of the edge just past go
+//                       onto router n's links (as a model Router writes them
+//                       in evaluate), before the fabric's link commit;
+//            present()  after the commit, the links' new contents (flits in,
+//                       credits back) become the RTL's inputs for the next
+//                       rising edge.
+// The RTL gets router n's id and, in table mode, nothing else: the fabric
+// model is built with RouteDor=1, so it computes its own routes.
+#pragma once
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include <systemc>
+
+#include <wormsim/network/network.h>
+
+#include "rtl/port_fields.h"
+
+namespace wormsim::test {
+
+// Field layout of wormsim_pkg::flit_t (LSB first).
+struct FlitLayout {
+  static constexpr int kWidth = 154;
+  static constexpr int kType = 0, kVc = 2, kSeq = 10, kDst = 26, kSrc = 58, kPacket = 90;
+};
+
+template <class Rtl>
+class RtlRouterNode : public sc_core::sc_module, public Component {
+  template <class Port>
+  using value_t = typename std::decay_t<decltype(std::declval<Port&>().read())>;
+
+ public:
+  sc_core::sc_in<bool> clk;
+
+  /// late_credits (test-only perturbation): the RTL sees every credit one
+  /// cycle after the link delivers it.
+  RtlRouterNode(const sc_core::sc_module_name& name, Network& net, NodeId node,
+                sc_core::sc_signal<bool>& rst_n, bool late_credits = false)
+      : sc_core::sc_module(name), clk("clk"), net_(net), node_(node), late_credits_(late_credits),
+        ports_(net.router(node).config().total_ports()), vcs_(net.router(node).config().vcs),
+        rtl_("rtl") {
+    rtl_.clk_i(clk);
+    rtl_.rst_ni(rst_n);
+    rtl_.router_id_i(router_id_);
+    rtl_.route_port_i(route_port_);
+    rtl_.route_vcs_i(route_vcs_);
+    rtl_.flit_valid_i(flit_valid_in_);
+    rtl_.flit_i(flit_in_);
+    rtl_.credit_valid_o(credit_valid_out_);
+    rtl_.credit_vc_o(credit_vc_out_);
+    rtl_.flit_valid_o(flit_valid_out_);
+    rtl_.flit_o(flit_out_);
+    rtl_.credit_valid_i(credit_valid_in_);
+    rtl_.credit_vc_i(credit_vc_in_);
+    router_id_.write(static_cast<value_t<decltype(Rtl::router_id_i)>>(node));
+    net.replace_router(node, *this);
+  }
+
+  Rtl& rtl() { return rtl_; }
+
+  /// The RTL is clocked by SystemC; nothing to do when the fabric evaluates.
+  void evaluate(Cycle) override {}
+
+  /// RTL outputs of the edge just past -> router n's links.
+  void collect() {
+    const auto fv = flit_valid_out_.read();
+    const auto& fo = flit_out_.read();
+    const auto cv = credit_valid_out_.read();
+    const auto cvc = credit_vc_out_.read();
+    const int vc_w = index_width(vcs_);
+    for (unsigned p = 0; p < ports_; ++p) {
+      const PortId port = static_cast<PortId>(p);
+      if (get_field(fv, static_cast<int>(p), 1)) {
+        Link* out = net_.router_output(node_, port);
+        if (out == nullptr) throw std::logic_error(where(p) + ": RTL sent a flit off the fabric");
+        out->send_flit(decode(fo, static_cast<int>(p) * FlitLayout::kWidth));
+      }
+      if (get_field(cv, static_cast<int>(p), 1)) {
+        Link* in = net_.router_input(node_, port);
+        if (in == nullptr) throw std::logic_error(where(p) + ": RTL returned a credit off the fabric");
+        in->send_credit(static_cast<VcId>(get_field(cvc, static_cast<int>(p) * vc_w, vc_w)));
+      }
+    }
+  }
+
+  /// Router n's links after the clock edge -> RTL inputs for the next edge.
+  void present() {
+    value_t<decltype(Rtl::flit_valid_i)> fv{};
+    value_t<decltype(Rtl::flit_i)> fi{};
+    value_t<decltype(Rtl::credit_valid_i)> cv{};
+    value_t<decltype(Rtl::credit_vc_i)> cvc{};
+    const int vc_w = index_width(vcs_);
+    for (unsigned p = 0; p < ports_; ++p) {
+      const PortId port = static_cast<PortId>(p);
+      if (const Link* in = net_.router_input(node_, port); in != nullptr && in->flit().valid) {
+        set_field(fv, static_cast<int>(p), 1, 1);
+        encode(fi, static_cast<int>(p) * FlitLayout::kWidth, in->flit().flit);
+      }
+      if (const Link* out = net_.router_output(node_, port); out != nullptr && out->credit().valid) {
+        set_field(cv, static_cast<int>(p), 1, 1);
+        set_field(cvc, static_cast<int>(p) * vc_w, vc_w, out->credit().vc);
+      }
+    }
+    flit_valid_in_.write(fv);
+    flit_in_.write(fi);
+    if (late_credits_) {
+      credit_valid_in_.write(held_cv_);
+      credit_vc_in_.write(held_cvc_);
+      held_cv_ = cv;
+      held_cvc_ = cvc;
+    } else {
+      credit_valid_in_.write(cv);
+      credit_vc_in_.write(cvc);
+    }
+  }
+
+ private:
+  static int index_width(unsigned n) {
+    int w = 1;
+    while ((1u << w) < n) ++w;
+    return w;
+  }
+
+  std::string where(unsigned p) const {
+    return "RTL router " + std::to_string(node_) + " port " + std::to_string(p);
+  }
+
+  template <class V>
+  static Flit decode(const V& v, int base) {
+    Flit f;
+    f.type = static_cast<FlitType>(get_field(v, base + FlitLayout::kType, 2));
+    f.vc = static_cast<VcId>(get_field(v, base + FlitLayout::kVc, 8));
+    f.seq = static_cast<std::uint16_t>(get_field(v, base + FlitLayout::kSeq, 16));
+    f.dst = static_cast<NodeId>(get_field(v, base + FlitLayout::kDst, 32));
+    f.src = static_cast<NodeId>(get_field(v, base + FlitLayout::kSrc, 32));
+    f.packet = get_field(v, base + FlitLayout::kPacket, 64);
+    return f;
+  }
+
+  template <class V>
+  static void encode(V& v, int base, const Flit& f) {
+    set_field(v, base + FlitLayout::kType, 2, static_cast<std::uint64_t>(f.type));
+    set_field(v, base + FlitLayout::kVc, 8, f.vc);
+    set_field(v, base + FlitLayout::kSeq, 16, f.seq);
+    set_field(v, base + FlitLayout::kDst, 32, f.dst);
+    set_field(v, base + FlitLayout::kSrc, 32, f.src);
+    set_field(v, base + FlitLayout::kPacket, 64, f.packet);
+  }
+
+  Network& net_;
+  NodeId node_;
+  bool late_credits_;
+  value_t<decltype(Rtl::credit_valid_i)> held_cv_{};
+  value_t<decltype(Rtl::credit_vc_i)> held_cvc_{};
+  unsigned ports_, vcs_;
+  Rtl rtl_;
+  sc_core::sc_signal<value_t<decltype(Rtl::router_id_i)>> router_id_{"router_id"};
+  sc_core::sc_signal<value_t<decltype(Rtl::route_port_i)>> route_port_{"route_port"};
+  sc_core::sc_signal<value_t<decltype(Rtl::route_vcs_i)>> route_vcs_{"route_vcs"};
+  sc_core::sc_signal<value_t<decltype(Rtl::flit_valid_i)>> flit_valid_in_{"flit_valid_in"};
+  sc_core::sc_signal<value_t<decltype(Rtl::flit_i)>> flit_in_{"flit_in"};
+  sc_core::sc_signal<value_t<decltype(Rtl::credit_valid_o)>> credit_valid_out_{"credit_valid_out"};
+  sc_core::sc_signal<value_t<decltype(Rtl::credit_vc_o)>> credit_vc_out_{"credit_vc_out"};
+  sc_core::sc_signal<value_t<decltype(Rtl::flit_valid_o)>> flit_valid_out_{"flit_valid_out"};
+  sc_core::sc_signal<value_t<decltype(Rtl::flit_o)>> flit_out_{"flit_out"};
+  sc_core::sc_signal<value_t<decltype(Rtl::credit_valid_i)>> credit_valid_in_{"credit_valid_in"};
+  sc_core::sc_signal<value_t<decltype(Rtl::credit_vc_i)>> credit_vc_in_{"credit_vc_in"};
+};
+
+}  // namespace wormsim::test
