@@ -1,7 +1,7 @@
 // rtl_fabric_bench: one run of the 4x4x4 mesh under the SystemC kernel with
 // a chosen set of routers as the verilated RTL, for speed (scripts/bench
 // --rtl) and for waves (scripts/waves --rtl-fabric).
-// Usage: rtl_fabric_bench {model|rtl|checkerboard} [--rate R] [--cycles N]
+// Usage: rtl_fabric_bench {model|rtl|checkerboard} [--rate R] [--warmup N] [--cycles N]
 //        [--seed S] [--vcd FILE] [--fst FILE]
 // Prints one line: mode, cycles, wall seconds, node-cycles/s, packets.
 #include <cstdio>
@@ -21,7 +21,7 @@ namespace {
 
 int usage(const std::string& why) {
   std::cerr << "rtl_fabric_bench: " << why
-            << "\nusage: rtl_fabric_bench {model|rtl|checkerboard} [--rate R] [--cycles N] [--seed S]"
+            << "\nusage: rtl_fabric_bench {model|rtl|checkerboard} [--rate R] [--warmup N] [--cycles N] [--seed S]"
                " [--vcd FILE] [--fst FILE]\n";
   return 2;
 }
@@ -48,6 +48,7 @@ int sc_main(int argc, char** argv) {
     const std::string flag = argv[i], value = argv[i + 1];
     if (flag == "--rate") s.rate = std::stod(value);
     else if (flag == "--cycles") s.cycles = std::stoull(value);
+    else if (flag == "--warmup") s.warmup = std::stoull(value);
     else if (flag == "--seed") s.seed = std::stoull(value);
     else if (flag == "--vcd") cfg.vcd = value;
     else if (flag == "--fst") cfg.fst = value;
