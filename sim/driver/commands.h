@@ -14,6 +14,7 @@ using Command = std::function<int()>;
 Command add_run(CLI::App& app);
 Command add_check_deadlock(CLI::App& app);
 Command add_topo(CLI::App& app);
+Command add_broadcast(CLI::App& app);
 
 /// Runs the default scenario (wormsim with no arguments).
 int run_default();

@@ -3,6 +3,7 @@
 //   wormsim run [flags]              simulate a scenario (flags override --config FILE)
 //   wormsim check-deadlock [flags]   static channel-dependency proof
 //   wormsim topo SPEC [--edges|--dot]
+//   wormsim broadcast [flags]        a broadcast schedule, stepped and run in the fabric
 // Exit codes: 0 success, 1 internal error (e.g. scoreboard violation),
 // 2 bad input, 3 deadlock (static cycle, runtime cycle or no progress).
 #include <cstdlib>
@@ -24,7 +25,7 @@ int main_impl(int argc, char** argv) {
   if (argc == 1) return run_default();
   CLI::App app{"wormsim: cycle-accurate wormhole network simulator"};
   app.require_subcommand(1);
-  const Command commands[] = {add_run(app), add_check_deadlock(app), add_topo(app)};
+  const Command commands[] = {add_run(app), add_check_deadlock(app), add_topo(app), add_broadcast(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

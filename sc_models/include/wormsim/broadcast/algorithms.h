@@ -1,0 +1,35 @@
+// Broadcast algorithms as schedule builders, one per file, listed here.
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <wormsim/broadcast/schedule.h>
+
+namespace wormsim {
+
+struct BroadcastAlgorithm {
+  std::string name;
+  std::string description;
+  PortModel ports;
+  std::function<Schedule(const Topology&, NodeId source)> build;
+};
+
+/// All-port: every informed node sends to all its uninformed neighbours in
+/// the next step (breadth-first). Takes exactly eccentricity(source) steps,
+/// which no schedule can beat: optimal.
+Schedule all_port_bfs(const Topology& t, NodeId source);
+
+/// One-port: in each step every informed node sends to at most one
+/// uninformed neighbour; the pairs are a greedy matching that serves first
+/// the receivers farthest from the source and, among senders, the one with
+/// the fewest choices. A heuristic: the step count is reported against the
+/// lower bound max(eccentricity, ceil(log2 N)).
+Schedule one_port_greedy(const Topology& t, NodeId source);
+
+const std::vector<BroadcastAlgorithm>& broadcast_algorithms();
+
+/// nullptr if unknown.
+const BroadcastAlgorithm* find_broadcast_algorithm(const std::string& name);
+
+}  // namespace wormsim

@@ -1,0 +1,43 @@
+// A store-and-forward schedule run as real traffic in the cycle-accurate
+// fabric. Every transfer is one worm of L flits to a neighbour. Node programs
+// react to receipt: a node that receives the message at cycle c sends its
+// transfers in schedule order from cycle c + 1 (the source from cycle 0),
+// each after a start-up of beta cycles (the papers' per-message software
+// overhead):
+//   one-port: start-ups are serialized (the k-th send enters the network at
+//             c + 1 + k*beta, k = 1, 2, ...) and the node has one injection
+//             and one ejection channel;
+//   all-port: the sends of one step share a start-up (the j-th step in which
+//             the node sends enters at c + 1 + j*beta) and the node has one
+//             injection and one ejection channel per network port.
+// So without contention a node d hops down the tree receives at cycle
+// d * (beta + T0) + (d - 1), where T0 = 3 + L + 4 is the one-hop latency.
+// No other traffic. Every node must receive exactly once.
+#pragma once
+#include <string>
+#include <vector>
+
+#include <wormsim/broadcast/schedule.h>
+
+namespace wormsim {
+
+struct FabricBroadcastConfig {
+  std::string topology;   ///< spec, e.g. "3pt:3x3x3"
+  unsigned flits = 4;     ///< L: flits per message
+  Cycle startup = 0;      ///< beta: cycles of start-up per message
+  unsigned buffer = 8;    ///< flits per VC buffer
+  std::uint64_t seed = 1;
+  Cycle limit = 10000000; ///< give up (error) after this many cycles
+};
+
+struct FabricBroadcastResult {
+  Cycle completion = 0;             ///< cycle the last node received the message
+  std::vector<Cycle> arrival;       ///< per node (source: 0)
+  std::vector<unsigned> receipts;   ///< per node: messages received (1 each; source 0)
+  std::uint64_t worms = 0;
+};
+
+/// Throws ConfigError for a bad topology, std::runtime_error if the limit passes.
+FabricBroadcastResult run_in_fabric(const Schedule& s, const FabricBroadcastConfig& cfg);
+
+}  // namespace wormsim

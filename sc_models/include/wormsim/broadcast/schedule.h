@@ -1,0 +1,49 @@
+// Store-and-forward broadcast schedules and the step engine that checks them
+// (../shared/spec/topologies.md §4). A schedule is a list of rounds (steps);
+// each round a list of transfers over single links. The engine enforces the
+// rules of the port model in every round:
+//   one-port (SLA): a node sends at most one message per step;
+//   all-port (MLA): a node sends at most one message per link per step;
+// and in both: the sender already holds the message, the receiver does not
+// (every node receives exactly once), and every transfer is over a link.
+#pragma once
+#include <string>
+#include <vector>
+
+#include <wormsim/topology/topology.h>
+
+namespace wormsim {
+
+enum class PortModel { One, All };
+
+inline const char* port_model_name(PortModel p) { return p == PortModel::One ? "one" : "all"; }
+
+struct Transfer {
+  NodeId from = 0, to = 0;
+};
+
+struct Schedule {
+  std::string algorithm;
+  NodeId source = 0;
+  PortModel ports = PortModel::All;
+  std::vector<std::vector<Transfer>> rounds;
+};
+
+struct StepReport {
+  std::string error;                ///< "" when the schedule obeys every rule
+  unsigned steps = 0;               ///< rounds until the last node is informed
+  std::size_t transfers = 0;
+  std::vector<unsigned> informed_at;  ///< step after which each node holds the message (source: 0)
+};
+
+/// Runs `s` round by round on `t` and checks it.
+StepReport run_steps(const Topology& t, const Schedule& s);
+
+/// Hop distances from `source` (breadth-first); eccentricity = their maximum.
+std::vector<unsigned> hop_distances(const Topology& t, NodeId source);
+
+/// The fewest steps any schedule can take: the source's eccentricity, and
+/// for one-port also ceil(log2 N) (the informed set at most doubles).
+unsigned broadcast_lower_bound(const Topology& t, NodeId source, PortModel ports);
+
+}  // namespace wormsim

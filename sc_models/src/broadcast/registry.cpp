@@ -1,0 +1,21 @@
+#include <wormsim/broadcast/algorithms.h>
+
+namespace wormsim {
+
+const std::vector<BroadcastAlgorithm>& broadcast_algorithms() {
+  static const std::vector<BroadcastAlgorithm> list = {
+      {"bfs-all-port", "all-port (MLA) breadth-first tree; steps = the source's eccentricity (optimal)",
+       PortModel::All, all_port_bfs},
+      {"greedy-one-port", "one-port (SLA) greedy matching per step; any topology", PortModel::One,
+       one_port_greedy},
+  };
+  return list;
+}
+
+const BroadcastAlgorithm* find_broadcast_algorithm(const std::string& name) {
+  for (const BroadcastAlgorithm& a : broadcast_algorithms())
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+}  // namespace wormsim

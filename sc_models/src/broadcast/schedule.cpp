@@ -1,0 +1,77 @@
+#include <wormsim/broadcast/schedule.h>
+
+#include <algorithm>
+#include <deque>
+#include <set>
+
+#include <wormsim/multicast/hamiltonian.h>
+
+namespace wormsim {
+
+StepReport run_steps(const Topology& t, const Schedule& s) {
+  StepReport r;
+  const std::size_t n = t.num_nodes();
+  constexpr unsigned kNever = ~0u;
+  r.informed_at.assign(n, kNever);
+  if (s.source >= n) {
+    r.error = "source " + std::to_string(s.source) + " is not a node";
+    return r;
+  }
+  r.informed_at[s.source] = 0;
+  for (unsigned step = 1; step <= s.rounds.size(); ++step) {
+    std::set<NodeId> senders;
+    std::set<std::pair<NodeId, NodeId>> links;
+    for (const Transfer& x : s.rounds[step - 1]) {
+      const std::string what = "step " + std::to_string(step) + ", " + std::to_string(x.from) + " -> " +
+                               std::to_string(x.to) + ": ";
+      if (x.from >= n || x.to >= n) r.error = what + "not a node";
+      else if (port_towards(t, x.from, x.to) < 0) r.error = what + "no link";
+      else if (r.informed_at[x.from] >= step) r.error = what + "the sender does not hold the message yet";
+      else if (r.informed_at[x.to] != kNever) r.error = what + "the receiver already has it (received twice)";
+      else if (s.ports == PortModel::One && !senders.insert(x.from).second)
+        r.error = what + "a second send by one node in one step (one-port)";
+      else if (!links.insert({x.from, x.to}).second) r.error = what + "a second message on one link in one step";
+      if (!r.error.empty()) return r;
+      r.informed_at[x.to] = step;
+      ++r.transfers;
+    }
+    if (!s.rounds[step - 1].empty()) r.steps = step;
+  }
+  for (NodeId v = 0; v < n; ++v)
+    if (r.informed_at[v] == kNever) {
+      r.error = "node " + std::to_string(v) + " never receives the message";
+      return r;
+    }
+  return r;
+}
+
+std::vector<unsigned> hop_distances(const Topology& t, NodeId source) {
+  std::vector<unsigned> d(t.num_nodes(), ~0u);
+  std::deque<NodeId> q{source};
+  d[source] = 0;
+  while (!q.empty()) {
+    const NodeId u = q.front();
+    q.pop_front();
+    for (PortId p = 0; p < t.num_ports; ++p) {
+      if (!t.peer[u][p]) continue;
+      const NodeId w = t.peer[u][p]->node;
+      if (d[w] != ~0u) continue;
+      d[w] = d[u] + 1;
+      q.push_back(w);
+    }
+  }
+  return d;
+}
+
+unsigned broadcast_lower_bound(const Topology& t, NodeId source, PortModel ports) {
+  const std::vector<unsigned> d = hop_distances(t, source);
+  unsigned bound = *std::max_element(d.begin(), d.end());
+  if (ports == PortModel::One) {
+    unsigned doubling = 0;
+    while ((std::size_t{1} << doubling) < t.num_nodes()) ++doubling;
+    bound = std::max(bound, doubling);
+  }
+  return bound;
+}
+
+}  // namespace wormsim

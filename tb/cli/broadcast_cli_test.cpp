@@ -1,0 +1,96 @@
+// wormsim broadcast: the summary, the JSON and CSV files, the algorithm list,
+// and bad input (exit 2, one line naming the field, nothing written).
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.h"
+
+namespace wormsim::test {
+namespace {
+
+std::string own(const std::string& name) {
+  return temp_dir() + "/wormsim_bc_" + name + "_" + std::to_string(getpid());
+}
+
+TEST(BroadcastCli, ListsTheAlgorithms) {
+  const CliResult r = run_wormsim("broadcast --algo list", "bc_list");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("bfs-all-port"), std::string::npos);
+  EXPECT_NE(r.out.find("greedy-one-port"), std::string::npos);
+}
+
+TEST(BroadcastCli, JsonAndCsvSayEveryNodeReceivedOnce) {
+  const std::string json = own("ok") + ".json", csv = own("ok") + ".csv";
+  const CliResult r = run_wormsim("broadcast --topology 3pt:2x2x3 --algo greedy-one-port --ports one --source 17 "
+                                  "--flits 6 --startup 12 --json " + json + " --csv " + csv,
+                                  "bc_ok");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("each exactly once"), std::string::npos) << r.out;
+  std::ifstream in(json);
+  const nlohmann::json j = nlohmann::json::parse(in);
+  for (const char* key : {"algorithm", "topology", "source", "steps", "completion_cycle", "nodes_reached", "worms"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["algorithm"], "greedy-one-port");
+  EXPECT_EQ(j["source"], 17);
+  EXPECT_EQ(j["nodes_reached"], 119);
+  EXPECT_EQ(j["worms"], 119);
+  EXPECT_TRUE(j["exactly_once"].get<bool>());
+  EXPECT_GE(j["steps"].get<unsigned>(), j["lower_bound_steps"].get<unsigned>());
+  std::ifstream c(csv);
+  std::string line;
+  unsigned rows = 0, ones = 0;
+  std::getline(c, line);
+  EXPECT_EQ(line, "node,name,step,arrival_cycle,receipts");
+  while (std::getline(c, line)) {
+    ++rows;
+    if (line.substr(line.rfind(',') + 1) == "1") ++ones;
+  }
+  EXPECT_EQ(rows, 120u);
+  EXPECT_EQ(ones, 119u);
+  std::filesystem::remove(json);
+  std::filesystem::remove(csv);
+}
+
+struct Bad {
+  std::string name, args, field;
+};
+
+class BroadcastBadInput : public ::testing::TestWithParam<Bad> {};
+
+TEST_P(BroadcastBadInput, ExitsTwoWithOneLineNamingTheField) {
+  const Bad& b = GetParam();
+  const std::string json = own(b.name) + ".json", csv = own(b.name) + ".csv";
+  std::string args = "broadcast " + b.args;
+  if (b.args.find("--json") == std::string::npos) args += " --json " + json;
+  args += " --csv " + csv;
+  const CliResult r = run_wormsim(args, "bc_bad_" + b.name);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  ASSERT_FALSE(r.err.empty());
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+  EXPECT_NE(r.err.find(b.field), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(json));
+  EXPECT_FALSE(std::filesystem::exists(csv));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cli, BroadcastBadInput,
+    ::testing::Values(Bad{"unknown_algo", "--algo flood", "algo:"},
+                      Bad{"source_outside", "--topology mesh:4x4 --source 16", "source:"},
+                      Bad{"source_negative", "--source -1", "source:"},
+                      Bad{"zero_flits", "--flits 0", "flits:"},
+                      Bad{"negative_startup", "--startup -5", "startup:"},
+                      Bad{"ports_word", "--ports some", "ports:"},
+                      Bad{"ports_mismatch", "--algo bfs-all-port --ports one", "ports:"},
+                      Bad{"bad_topology", "--topology 3pt:1x2x2", "topology:"},
+                      Bad{"json_dir_missing", "--json /nonexistent/dir/b.json", "json:"}),
+    [](const auto& p) { return p.param.name; });
+
+}  // namespace
+}  // namespace wormsim::test
