@@ -67,6 +67,34 @@ TEST(OnePortGreedy, LegalAndNearTheLowerBound) {
   }
 }
 
+// Kim and Lee (2014), Theorems 4 and 5: one-to-all broadcast in 3PT(l, m, n)
+// takes at most 2 floor(l/2) + 2 floor(m/2) + 15 steps (l odd) or
+// l + 2 floor(m/2) + 14 (l even) one-port, and 8 fewer all-port. (Both
+// parities reduce to l + 2 floor(m/2) + 14, resp. + 6.) Every parity case of
+// l, m, n with m >= n, every source for all-port, 10 sources for one-port.
+TEST(PaperBounds, OurSchedulesMeetTheoremsFourAndFive) {
+  for (unsigned l : {2u, 3u, 4u, 5u})
+    for (unsigned m : {2u, 3u, 4u, 5u})
+      for (unsigned n = 2; n <= m; ++n) {
+        const std::string spec = "3pt:" + std::to_string(l) + "x" + std::to_string(m) + "x" + std::to_string(n);
+        const Topology t = make_topology(spec);
+        const unsigned sla = (l % 2 == 1 ? 2 * (l / 2) + 2 * (m / 2) + 15 : l + 2 * (m / 2) + 14);
+        const unsigned mla = (l % 2 == 1 ? 2 * (l / 2) + 2 * (m / 2) + 7 : l + 2 * (m / 2) + 6);
+        for (NodeId src = 0; src < t.num_nodes(); ++src) {
+          const StepReport r = run_steps(t, all_port_bfs(t, src));
+          ASSERT_EQ(r.error, "");
+          ASSERT_LE(r.steps, mla) << spec << " all-port from " << src;
+          ASSERT_EQ(r.steps, eccentricity(t, src));
+        }
+        for (NodeId src = 0; src < t.num_nodes(); src += static_cast<NodeId>(t.num_nodes() / 10)) {
+          const StepReport r = run_steps(t, one_port_greedy(t, src));
+          ASSERT_EQ(r.error, "");
+          ASSERT_LE(r.steps, sla) << spec << " one-port from " << src;
+          ASSERT_GE(r.steps, broadcast_lower_bound(t, src, PortModel::One));
+        }
+      }
+}
+
 TEST(FabricBroadcast, AllPortMatchesTheZeroLoadFormulaExactly) {
   for (const char* spec : {"3pt:2x2x2", "mesh:4x4x4"}) {
     const Topology t = make_topology(spec);
