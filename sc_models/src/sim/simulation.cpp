@@ -72,8 +72,9 @@ void Simulation::on_delivered(const Flit& flit, NodeId node, unsigned channel, C
   stats_.on_flit_delivered(cycle);
 }
 
-void Simulation::inject(NodeId src, NodeId dst, unsigned length) {
+std::uint64_t Simulation::inject(NodeId src, NodeId dst, unsigned length) {
   manual_.push_back(Packet{manual_ids_++, src, dst, static_cast<std::uint16_t>(length), cycle_});
+  return manual_.back().id;
 }
 
 void Simulation::tick() {

@@ -53,7 +53,8 @@ class Simulation : public DeliveryObserver {
   const Scoreboard& scoreboard() const { return scoreboard_; }
   /// Adds a packet by hand, created in the coming cycle exactly as if the
   /// traffic source had generated it then (tests, examples).
-  void inject(NodeId src, NodeId dst, unsigned length);
+  /// Returns the packet's id.
+  std::uint64_t inject(NodeId src, NodeId dst, unsigned length);
   /// Called once per packet when its tail is delivered (after the scoreboard
   /// has checked it), with the delivery cycle.
   void on_packet_delivered(Scoreboard::CompletionHandler listener) { listener_ = std::move(listener); }
