@@ -17,6 +17,7 @@
 
 #include "router/router_harness.h"
 #include "rtl/bits.h"
+#include "rtl/port_fields.h"
 
 namespace wormsim::test {
 
@@ -36,9 +37,9 @@ struct LockstepResult {
   std::string mismatch;
 };
 
-// Field layout of wormsim_pkg::flit_t (LSB first).
-constexpr int kFlitW = 154;
-constexpr int kTypeLsb = 0, kVcLsb = 2, kSeqLsb = 10, kDstLsb = 26, kSrcLsb = 58, kPacketLsb = 90;
+constexpr int kFlitW = FlitLayout::kWidth;
+constexpr int kTypeLsb = FlitLayout::kType, kVcLsb = FlitLayout::kVc, kSeqLsb = FlitLayout::kSeq,
+              kDstLsb = FlitLayout::kDst, kSrcLsb = FlitLayout::kSrc, kPacketLsb = FlitLayout::kPacket;
 
 template <class Rtl>
 class LockstepBench : public sc_core::sc_module {

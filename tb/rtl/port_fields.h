@@ -9,6 +9,12 @@
 
 namespace wormsim::test {
 
+// Field layout of wormsim_pkg::flit_t (LSB first).
+struct FlitLayout {
+  static constexpr int kWidth = 154;
+  static constexpr int kType = 0, kVc = 2, kSeq = 10, kDst = 26, kSrc = 58, kPacket = 90;
+};
+
 template <class T>
 std::uint64_t get_field(const T& v, int lsb, int width) {
   static_assert(std::is_integral_v<T>);

@@ -21,12 +21,6 @@
 
 namespace wormsim::test {
 
-// Field layout of wormsim_pkg::flit_t (LSB first).
-struct FlitLayout {
-  static constexpr int kWidth = 154;
-  static constexpr int kType = 0, kVc = 2, kSeq = 10, kDst = 26, kSrc = 58, kPacket = 90;
-};
-
 template <class Rtl>
 class RtlRouterNode : public sc_core::sc_module, public Component {
   template <class Port>
