@@ -71,7 +71,13 @@ int run_broadcast(const Args& a) {
   fc.topology = a.topology;
   fc.flits = static_cast<unsigned>(a.flits);
   fc.startup = static_cast<Cycle>(a.startup);
-  const FabricBroadcastResult r = run_in_fabric(s, fc);
+  FabricBroadcastResult r;
+  try {
+    r = run_in_fabric(s, fc);
+  } catch (const BroadcastDeadlock& e) {
+    std::cerr << "wormsim: broadcast deadlocked: " << e.what() << "\n";
+    return kDeadlock;
+  }
   std::size_t reached = 0, twice = 0;
   for (NodeId v = 0; v < t.num_nodes(); ++v) {
     if (v == src) continue;

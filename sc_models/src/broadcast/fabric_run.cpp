@@ -26,7 +26,10 @@ FabricBroadcastResult run_in_fabric(const Schedule& s, const FabricBroadcastConf
       throw std::runtime_error("broadcast did not complete within " + std::to_string(cfg.limit) + " cycles");
     engine.before_tick();
     sim.tick();
-    if (sim.done()) throw std::runtime_error("the fabric stopped (deadlock or watchdog) during the broadcast");
+    if (sim.done()) {
+      const Results res = sim.results(0);
+      throw BroadcastDeadlock(res.deadlock_kind + ": " + res.deadlock_report);
+    }
   }
   const BroadcastProgress& g = engine.progress(0);
   FabricBroadcastResult r;

@@ -14,6 +14,7 @@
 // d * (beta + T0) + (d - 1), where T0 = 3 + L + 4 is the one-hop latency.
 // No other traffic. Every node must receive exactly once.
 #pragma once
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -37,7 +38,15 @@ struct FabricBroadcastResult {
   std::uint64_t worms = 0;
 };
 
-/// Throws ConfigError for a bad topology, std::runtime_error if the limit passes.
+/// The fabric stopped during a broadcast (runtime deadlock detector or
+/// watchdog); what() carries the report, naming the cycle.
+class BroadcastDeadlock : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Throws ConfigError for a bad topology, BroadcastDeadlock if the fabric
+/// stops, std::runtime_error if the limit passes.
 FabricBroadcastResult run_in_fabric(const Schedule& s, const FabricBroadcastConfig& cfg);
 
 }  // namespace wormsim
