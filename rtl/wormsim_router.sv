@@ -267,9 +267,29 @@ module wormsim_router
   end
 
   // ---- boundary assertions (compiled by verilator --assert) ----
+`ifndef SYNTHESIS
+  // Flit-type sequence per input VC: head, body..., tail; nothing but a head
+  // may arrive between packets, and no head inside one.
+  logic [NumIvc-1:0] in_packet_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) in_packet_q <= '0;
+    else
+      for (int unsigned i = 0; i < NumIvc; i++)
+        if (push[i]) in_packet_q[i] <= !flit_i[i / NumVcs].ftype[1];
+  end
   always_ff @(posedge clk_i) if (rst_ni) begin
-    for (int unsigned j = 0; j < NumIvc; j++)
+    for (int unsigned i = 0; i < NumIvc; i++)
+      if (push[i]) assert (flit_i[i / NumVcs].ftype[0] != in_packet_q[i])
+        else $error("router %0d: flit type out of sequence on input VC %0d", router_id_i, i);
+  end
+`endif
+  always_ff @(posedge clk_i) if (rst_ni) begin
+    for (int unsigned j = 0; j < NumIvc; j++) begin
       assert (int'(credits_q[j]) <= BufDepth) else $error("router %0d: credit overflow on output VC %0d", router_id_i, j);
+      if (sa_out_valid[j / NumVcs] &&
+          int'(out_vc_q[int'(sa_out_winner[j / NumVcs]) * NumVcs + int'(sa_in_vc[sa_out_winner[j / NumVcs]])]) == j % NumVcs)
+        assert (credits_q[j] != '0) else $error("router %0d: credit underflow on output VC %0d", router_id_i, j);
+    end
     for (int unsigned p = 0; p < NumPorts; p++)
       if (flit_valid_i[p]) assert (int'(flit_i[p].vc) < NumVcs) else $error("router %0d: flit on a nonexistent VC", router_id_i);
     for (int unsigned i = 0; i < NumIvc; i++)
