@@ -95,6 +95,20 @@ TEST(PaperBounds, OurSchedulesMeetTheoremsFourAndFive) {
       }
 }
 
+TEST(Registry, EveryAlgorithmGivesALegalScheduleAndBestBeatsGreedy) {
+  for (const char* spec : {"3pt:2x2x2", "3pt:4x3x3", "mesh:4x4x4", "mesh:6x5"}) {
+    const Topology t = make_topology(spec);
+    for (const BroadcastAlgorithm& a : broadcast_algorithms()) {
+      const Schedule s = a.build(t, 1);
+      EXPECT_EQ(s.ports, a.ports) << a.name;
+      const StepReport r = run_steps(t, s);
+      EXPECT_EQ(r.error, "") << spec << " " << a.name;
+      EXPECT_GE(r.steps, broadcast_lower_bound(t, 1, a.ports)) << spec << " " << a.name;
+    }
+    EXPECT_LE(one_port_best(t, 1).rounds.size(), one_port_greedy(t, 1).rounds.size()) << spec;
+  }
+}
+
 TEST(FabricBroadcast, AllPortMatchesTheZeroLoadFormulaExactly) {
   for (const char* spec : {"3pt:2x2x2", "mesh:4x4x4"}) {
     const Topology t = make_topology(spec);

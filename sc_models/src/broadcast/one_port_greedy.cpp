@@ -4,7 +4,7 @@
 
 namespace wormsim {
 
-Schedule one_port_greedy(const Topology& t, NodeId source) {
+Schedule one_port_greedy(const Topology& t, NodeId source, Rng* jitter) {
   Schedule s;
   s.algorithm = "greedy-one-port";
   s.source = source;
@@ -22,7 +22,7 @@ Schedule one_port_greedy(const Topology& t, NodeId source) {
       unsigned options = 0;
       for (PortId p = 0; p < t.num_ports; ++p)
         if (t.peer[u][p] && !informed[t.peer[u][p]->node]) ++options;
-      if (options > 0) senders.push_back({options, u});
+      if (options > 0) senders.push_back({options * 64 + (jitter ? static_cast<unsigned>(jitter->below(64)) : 0u), u});
     }
     std::sort(senders.begin(), senders.end());
     std::vector<bool> taken(n, false);
@@ -39,7 +39,7 @@ Schedule one_port_greedy(const Topology& t, NodeId source) {
         unsigned fresh = 0;
         for (PortId q = 0; q < t.num_ports; ++q)
           if (t.peer[w][q] && !informed[t.peer[w][q]->node]) ++fresh;
-        const unsigned key = fresh * 4096 + dist[w];
+        const unsigned key = (fresh * 4096 + dist[w]) * 8 + (jitter ? static_cast<unsigned>(jitter->below(8)) : 0u);
         if (best < 0 || key > best_key) {
           best = static_cast<int>(w);
           best_key = key;

@@ -7,7 +7,9 @@ const std::vector<BroadcastAlgorithm>& broadcast_algorithms() {
       {"bfs-all-port", "all-port (MLA) breadth-first tree; steps = the source's eccentricity (optimal)",
        PortModel::All, all_port_bfs},
       {"greedy-one-port", "one-port (SLA) greedy matching per step; any topology", PortModel::One,
-       one_port_greedy},
+       [](const Topology& t, NodeId s) { return one_port_greedy(t, s); }},
+      {"best-one-port", "one-port (SLA): the greedy and 64 randomized variants, fewest steps wins", PortModel::One,
+       one_port_best},
   };
   return list;
 }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <wormsim/broadcast/schedule.h>
+#include <wormsim/core/rng.h>
 
 namespace wormsim {
 
@@ -25,7 +26,13 @@ Schedule all_port_bfs(const Topology& t, NodeId source);
 /// the receivers farthest from the source and, among senders, the one with
 /// the fewest choices. A heuristic: the step count is reported against the
 /// lower bound max(eccentricity, ceil(log2 N)).
-Schedule one_port_greedy(const Topology& t, NodeId source);
+/// With `jitter`, ties and near-ties are broken at random (see
+/// one_port_best).
+Schedule one_port_greedy(const Topology& t, NodeId source, Rng* jitter = nullptr);
+
+/// One-port: the plain greedy and 64 randomized variants of it (fixed seeds,
+/// so deterministic), the fewest steps wins; stops early at the lower bound.
+Schedule one_port_best(const Topology& t, NodeId source);
 
 const std::vector<BroadcastAlgorithm>& broadcast_algorithms();
 
