@@ -12,9 +12,7 @@
 #include <systemc>
 #include <verilated.h>
 
-#include <wormsim/topology/grid.h>
-
-#include "Vfabric_router.h"
+#include "rtl/fabric_model.h"
 #include "rtl/mixed_fabric.h"
 
 namespace {
@@ -35,15 +33,11 @@ int sc_main(int argc, char** argv) {
   if (argc < 2) return usage("missing mode");
   const std::string mode = argv[1];
   MixedFabricConfig cfg;
+  cfg.scenario = fabric_scenario();
   Scenario& s = cfg.scenario;
-  s.topology = "mesh:4x4x4";
-  s.routing = "dor";
-  s.vcs = WORMSIM_FABRIC_VCS;
-  s.buffer = WORMSIM_FABRIC_DEPTH;
   s.rate = 0.2;
   s.warmup = 1000;
   s.cycles = 20000;
-  s.deadlock_interval = 0;
   for (int i = 2; i + 1 < argc; i += 2) {
     const std::string flag = argv[i], value = argv[i + 1];
     if (flag == "--rate") s.rate = std::stod(value);
@@ -55,13 +49,11 @@ int sc_main(int argc, char** argv) {
     else return usage("unknown flag " + flag);
   }
   if ((argc - 2) % 2 != 0) return usage("every flag takes a value");
-  for (NodeId n = 0; n < 64; ++n) {
-    const Coord c = coord_of({4, 4, 4}, n);
-    if (mode == "rtl" || (mode == "checkerboard" && (c.x + c.y + c.z) % 2 == 1)) cfg.rtl_nodes.push_back(n);
-  }
-  if (mode != "model" && mode != "rtl" && mode != "checkerboard") return usage("unknown mode " + mode);
+  if (mode == "rtl") cfg.rtl_nodes = every_router();
+  else if (mode == "checkerboard") cfg.rtl_nodes = checkerboard_routers();
+  else if (mode != "model") return usage("unknown mode " + mode);
   const MixedFabricResult r = run_mixed<Vfabric_router>(cfg);
-  const double node_cycles = 64.0 * static_cast<double>(r.results.cycles);
+  const double node_cycles = double{kFabricNodes} * static_cast<double>(r.results.cycles);
   std::printf("%s routers=%zu/64 rate=%.2f cycles=%llu wall=%.3f s node-cycles/s=%.0f packets=%llu/%llu\n",
               mode.c_str(), cfg.rtl_nodes.size(), s.rate, static_cast<unsigned long long>(r.results.cycles),
               r.wall_seconds, node_cycles / r.wall_seconds,

@@ -18,6 +18,7 @@
 #include "router/router_harness.h"
 #include "rtl/bits.h"
 #include "rtl/port_fields.h"
+#include "rtl/rtl_router_signals.h"
 
 namespace wormsim::test {
 
@@ -43,9 +44,6 @@ constexpr int kTypeLsb = FlitLayout::kType, kVcLsb = FlitLayout::kVc, kSeqLsb = 
 
 template <class Rtl>
 class LockstepBench : public sc_core::sc_module {
-  template <class Port>
-  using value_t = typename std::decay_t<decltype(std::declval<Port&>().read())>;
-
  public:
   sc_core::sc_in<bool> clk;
 
@@ -88,39 +86,21 @@ class LockstepBench : public sc_core::sc_module {
   };
 
   void bind() {
-    rtl_.clk_i(clk);
-    rtl_.rst_ni(rst_n_);
-    rtl_.router_id_i(router_id_);
-    router_id_.write(cfg_.router_id);
-    rtl_.route_port_i(route_port_);
-    rtl_.route_vcs_i(route_vcs_);
-    rtl_.flit_valid_i(flit_valid_in_);
-    rtl_.flit_i(flit_in_);
-    rtl_.credit_valid_o(credit_valid_out_);
-    rtl_.credit_vc_o(credit_vc_out_);
-    rtl_.flit_valid_o(flit_valid_out_);
-    rtl_.flit_o(flit_out_);
-    rtl_.credit_valid_i(credit_valid_in_);
-    rtl_.credit_vc_i(credit_vc_in_);
-    const int port_w = width(ports_);
+    sig_.bind(rtl_, clk, rst_n_);
+    sig_.router_id.write(cfg_.router_id);
+    const int port_w = index_width(ports_);
     sc_dt::sc_bv<4096> tp, tv;
     for (unsigned d = 0; d < cfg_.nodes; ++d) {
       put(tp, static_cast<int>(d) * port_w, port_w, table_[d]);
       put(tv, static_cast<int>(d) * static_cast<int>(cfg_.vcs), static_cast<int>(cfg_.vcs), masks_[d]);
     }
-    write(route_port_, tp);
-    write(route_vcs_, tv);
-  }
-
-  static int width(unsigned n) {
-    int w = 1;
-    while ((1u << w) < n) ++w;
-    return w;
+    write(sig_.route_port, tp);
+    write(sig_.route_vcs, tv);
   }
 
   template <class Sig>
   void write(Sig& sig, const Bits& b) {
-    value_t<Sig> v{};
+    port_value_t<Sig> v{};
     to_port(v, b);
     sig.write(v);
   }
@@ -149,9 +129,9 @@ class LockstepBench : public sc_core::sc_module {
 
   // Outputs of the edge just past: RTL registers against the model's links.
   void compare() {
-    const auto fv = read(flit_valid_out_), fo = read(flit_out_);
-    const auto cv = read(credit_valid_out_), cvc = read(credit_vc_out_);
-    const int vc_w = width(cfg_.vcs);
+    const auto fv = read(sig_.flit_valid_out), fo = read(sig_.flit_out);
+    const auto cv = read(sig_.credit_valid_out), cvc = read(sig_.credit_vc_out);
+    const int vc_w = index_width(cfg_.vcs);
     for (unsigned p = 0; p < ports_; ++p) {
       const FlitSlot& mf = model_->out(p).flit();
       const bool rv = fv[static_cast<int>(p)].to_bool();
@@ -199,7 +179,7 @@ class LockstepBench : public sc_core::sc_module {
       if (f.valid) ++pending_[p * cfg_.vcs + f.flit.vc];
     }
     sc_dt::sc_bv<4096> fv, fi, cv, cvc;
-    const int vc_w = width(cfg_.vcs);
+    const int vc_w = index_width(cfg_.vcs);
     for (unsigned p = 0; p < ports_; ++p) {
       if (rng_.bernoulli(cfg_.idle)) continue;
       std::vector<unsigned> ready;
@@ -257,10 +237,10 @@ class LockstepBench : public sc_core::sc_module {
       late_.swap(delayed_);
       delayed_.clear();
     }
-    write(flit_valid_in_, fv);
-    write(flit_in_, fi);
-    write(credit_valid_in_, cv);
-    write(credit_vc_in_, cvc);
+    write(sig_.flit_valid_in, fv);
+    write(sig_.flit_in, fi);
+    write(sig_.credit_valid_in, cv);
+    write(sig_.credit_vc_in, cvc);
     model_->edge();
   }
 
@@ -279,17 +259,7 @@ class LockstepBench : public sc_core::sc_module {
   LockstepResult result_;
 
   sc_core::sc_signal<bool> rst_n_{"rst_n", false};
-  sc_core::sc_signal<value_t<decltype(Rtl::router_id_i)>> router_id_{"router_id"};
-  sc_core::sc_signal<value_t<decltype(Rtl::route_port_i)>> route_port_{"route_port"};
-  sc_core::sc_signal<value_t<decltype(Rtl::route_vcs_i)>> route_vcs_{"route_vcs"};
-  sc_core::sc_signal<value_t<decltype(Rtl::flit_valid_i)>> flit_valid_in_{"flit_valid_in"};
-  sc_core::sc_signal<value_t<decltype(Rtl::flit_i)>> flit_in_{"flit_in"};
-  sc_core::sc_signal<value_t<decltype(Rtl::credit_valid_o)>> credit_valid_out_{"credit_valid_out"};
-  sc_core::sc_signal<value_t<decltype(Rtl::credit_vc_o)>> credit_vc_out_{"credit_vc_out"};
-  sc_core::sc_signal<value_t<decltype(Rtl::flit_valid_o)>> flit_valid_out_{"flit_valid_out"};
-  sc_core::sc_signal<value_t<decltype(Rtl::flit_o)>> flit_out_{"flit_out"};
-  sc_core::sc_signal<value_t<decltype(Rtl::credit_valid_i)>> credit_valid_in_{"credit_valid_in"};
-  sc_core::sc_signal<value_t<decltype(Rtl::credit_vc_i)>> credit_vc_in_{"credit_vc_in"};
+  RtlRouterSignals<Rtl> sig_;
 };
 
 }  // namespace wormsim::test

@@ -114,10 +114,3 @@ TEST(LockstepControl, OneExtraCycleOfCreditDelayIsCaught) {
 
 }  // namespace
 }  // namespace wormsim::test
-
-int sc_main(int argc, char** argv) {
-  Verilated::commandArgs(argc, argv);
-  ::testing::InitGoogleTest(&argc, argv);
-  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-  return RUN_ALL_TESTS();
-}

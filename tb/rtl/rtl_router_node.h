@@ -18,14 +18,12 @@
 #include <wormsim/network/network.h>
 
 #include "rtl/port_fields.h"
+#include "rtl/rtl_router_signals.h"
 
 namespace wormsim::test {
 
 template <class Rtl>
 class RtlRouterNode : public sc_core::sc_module, public Component {
-  template <class Port>
-  using value_t = typename std::decay_t<decltype(std::declval<Port&>().read())>;
-
  public:
   sc_core::sc_in<bool> clk;
 
@@ -36,20 +34,8 @@ class RtlRouterNode : public sc_core::sc_module, public Component {
       : sc_core::sc_module(name), clk("clk"), net_(net), node_(node), late_credits_(late_credits),
         ports_(net.router(node).config().total_ports()), vcs_(net.router(node).config().vcs),
         rtl_("rtl") {
-    rtl_.clk_i(clk);
-    rtl_.rst_ni(rst_n);
-    rtl_.router_id_i(router_id_);
-    rtl_.route_port_i(route_port_);
-    rtl_.route_vcs_i(route_vcs_);
-    rtl_.flit_valid_i(flit_valid_in_);
-    rtl_.flit_i(flit_in_);
-    rtl_.credit_valid_o(credit_valid_out_);
-    rtl_.credit_vc_o(credit_vc_out_);
-    rtl_.flit_valid_o(flit_valid_out_);
-    rtl_.flit_o(flit_out_);
-    rtl_.credit_valid_i(credit_valid_in_);
-    rtl_.credit_vc_i(credit_vc_in_);
-    router_id_.write(static_cast<value_t<decltype(Rtl::router_id_i)>>(node));
+    sig_.bind(rtl_, clk, rst_n);
+    sig_.router_id.write(static_cast<port_value_t<decltype(Rtl::router_id_i)>>(node));
     net.replace_router(node, *this);
   }
 
@@ -60,10 +46,10 @@ class RtlRouterNode : public sc_core::sc_module, public Component {
 
   /// RTL outputs of the edge just past -> router n's links.
   void collect() {
-    const auto fv = flit_valid_out_.read();
-    const auto& fo = flit_out_.read();
-    const auto cv = credit_valid_out_.read();
-    const auto cvc = credit_vc_out_.read();
+    const auto fv = sig_.flit_valid_out.read();
+    const auto& fo = sig_.flit_out.read();
+    const auto cv = sig_.credit_valid_out.read();
+    const auto cvc = sig_.credit_vc_out.read();
     const int vc_w = index_width(vcs_);
     for (unsigned p = 0; p < ports_; ++p) {
       const PortId port = static_cast<PortId>(p);
@@ -82,10 +68,10 @@ class RtlRouterNode : public sc_core::sc_module, public Component {
 
   /// Router n's links after the clock edge -> RTL inputs for the next edge.
   void present() {
-    value_t<decltype(Rtl::flit_valid_i)> fv{};
-    value_t<decltype(Rtl::flit_i)> fi{};
-    value_t<decltype(Rtl::credit_valid_i)> cv{};
-    value_t<decltype(Rtl::credit_vc_i)> cvc{};
+    port_value_t<decltype(Rtl::flit_valid_i)> fv{};
+    port_value_t<decltype(Rtl::flit_i)> fi{};
+    port_value_t<decltype(Rtl::credit_valid_i)> cv{};
+    port_value_t<decltype(Rtl::credit_vc_i)> cvc{};
     const int vc_w = index_width(vcs_);
     for (unsigned p = 0; p < ports_; ++p) {
       const PortId port = static_cast<PortId>(p);
@@ -98,26 +84,20 @@ class RtlRouterNode : public sc_core::sc_module, public Component {
         set_field(cvc, static_cast<int>(p) * vc_w, vc_w, out->credit().vc);
       }
     }
-    flit_valid_in_.write(fv);
-    flit_in_.write(fi);
+    sig_.flit_valid_in.write(fv);
+    sig_.flit_in.write(fi);
     if (late_credits_) {
-      credit_valid_in_.write(held_cv_);
-      credit_vc_in_.write(held_cvc_);
+      sig_.credit_valid_in.write(held_cv_);
+      sig_.credit_vc_in.write(held_cvc_);
       held_cv_ = cv;
       held_cvc_ = cvc;
     } else {
-      credit_valid_in_.write(cv);
-      credit_vc_in_.write(cvc);
+      sig_.credit_valid_in.write(cv);
+      sig_.credit_vc_in.write(cvc);
     }
   }
 
  private:
-  static int index_width(unsigned n) {
-    int w = 1;
-    while ((1u << w) < n) ++w;
-    return w;
-  }
-
   std::string where(unsigned p) const {
     return "RTL router " + std::to_string(node_) + " port " + std::to_string(p);
   }
@@ -147,21 +127,11 @@ class RtlRouterNode : public sc_core::sc_module, public Component {
   Network& net_;
   NodeId node_;
   bool late_credits_;
-  value_t<decltype(Rtl::credit_valid_i)> held_cv_{};
-  value_t<decltype(Rtl::credit_vc_i)> held_cvc_{};
+  port_value_t<decltype(Rtl::credit_valid_i)> held_cv_{};
+  port_value_t<decltype(Rtl::credit_vc_i)> held_cvc_{};
+  RtlRouterSignals<Rtl> sig_;
   unsigned ports_, vcs_;
   Rtl rtl_;
-  sc_core::sc_signal<value_t<decltype(Rtl::router_id_i)>> router_id_{"router_id"};
-  sc_core::sc_signal<value_t<decltype(Rtl::route_port_i)>> route_port_{"route_port"};
-  sc_core::sc_signal<value_t<decltype(Rtl::route_vcs_i)>> route_vcs_{"route_vcs"};
-  sc_core::sc_signal<value_t<decltype(Rtl::flit_valid_i)>> flit_valid_in_{"flit_valid_in"};
-  sc_core::sc_signal<value_t<decltype(Rtl::flit_i)>> flit_in_{"flit_in"};
-  sc_core::sc_signal<value_t<decltype(Rtl::credit_valid_o)>> credit_valid_out_{"credit_valid_out"};
-  sc_core::sc_signal<value_t<decltype(Rtl::credit_vc_o)>> credit_vc_out_{"credit_vc_out"};
-  sc_core::sc_signal<value_t<decltype(Rtl::flit_valid_o)>> flit_valid_out_{"flit_valid_out"};
-  sc_core::sc_signal<value_t<decltype(Rtl::flit_o)>> flit_out_{"flit_out"};
-  sc_core::sc_signal<value_t<decltype(Rtl::credit_valid_i)>> credit_valid_in_{"credit_valid_in"};
-  sc_core::sc_signal<value_t<decltype(Rtl::credit_vc_i)>> credit_vc_in_{"credit_vc_in"};
 };
 
 }  // namespace wormsim::test

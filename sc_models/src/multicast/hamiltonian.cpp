@@ -1,7 +1,5 @@
 #include <wormsim/multicast/hamiltonian.h>
 
-#include <algorithm>
-#include <array>
 #include <stdexcept>
 
 #include <wormsim/topology/grid.h>

@@ -14,13 +14,10 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
   ni_cfg.eject_probability = config.eject_probability;
   routers_.reserve(n);
   nis_.reserve(n);
-  std::vector<std::size_t> router_slot(n), ni_slot(n);
   for (NodeId id = 0; id < n; ++id) {
-    router_slot[id] = id * 2;
-    ni_slot[id] = id * 2 + 1;
-    routers_.push_back(std::make_unique<Router>(id, router_cfg_, routing, activity_, id * 2));
+    routers_.push_back(std::make_unique<Router>(id, router_cfg_, routing, activity_, router_slot(id)));
     activity_.add(routers_.back().get());
-    nis_.push_back(std::make_unique<NetworkInterface>(id, ni_cfg, observer, activity_, id * 2 + 1,
+    nis_.push_back(std::make_unique<NetworkInterface>(id, ni_cfg, observer, activity_, ni_slot(id),
                                                       Rng(config.seed, 0x10000000ull + id)));
     activity_.add(nis_.back().get());
   }
@@ -32,8 +29,8 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
     for (PortId p = 0; p < topology.num_ports; ++p) {
       const auto& peer = topology.peer[id][p];
       if (!peer) continue;
-      Link* l = make_link(LinkEnd{router_slot[id], p, id, true},
-                          LinkEnd{router_slot[peer->node], peer->port, peer->node, true},
+      Link* l = make_link(LinkEnd{router_slot(id), p, id, true},
+                          LinkEnd{router_slot(peer->node), peer->port, peer->node, true},
                           rname + ".out_" + topology.port_names[p]);
       routers_[id]->attach_output(p, l);
       routers_[peer->node]->attach_input(peer->port, l);
@@ -43,14 +40,14 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
     }
     for (unsigned k = 0; k < router_cfg_.local_ports; ++k) {
       const PortId local = static_cast<PortId>(topology.num_ports + k);
-      Link* inj = make_link(LinkEnd{ni_slot[id], static_cast<PortId>(k), id, false},
-                            LinkEnd{router_slot[id], local, id, true},
+      Link* inj = make_link(LinkEnd{ni_slot(id), static_cast<PortId>(k), id, false},
+                            LinkEnd{router_slot(id), local, id, true},
                             rname + ".inj" + std::to_string(k));
       nis_[id]->attach_injection(k, inj);
       routers_[id]->attach_input(local, inj);
       in_links_[id][local] = inj;
-      Link* ej = make_link(LinkEnd{router_slot[id], local, id, true},
-                           LinkEnd{ni_slot[id], static_cast<PortId>(k), id, false},
+      Link* ej = make_link(LinkEnd{router_slot(id), local, id, true},
+                           LinkEnd{ni_slot(id), static_cast<PortId>(k), id, false},
                            rname + ".ej" + std::to_string(k));
       routers_[id]->attach_output(local, ej);
       out_links_[id][local] = ej;
@@ -69,8 +66,8 @@ void Network::evaluate(Cycle cycle) {
 }
 
 void Network::replace_router(NodeId n, Component& stand_in) {
-  activity_.replace(n * 2, &stand_in);
-  activity_.wake(n * 2);
+  activity_.replace(router_slot(n), &stand_in);
+  activity_.wake(router_slot(n));
 }
 
 void Network::commit() { committer_.commit_all(activity_); }

@@ -60,6 +60,10 @@ class Network {
 
  private:
   Link* make_link(LinkEnd up, LinkEnd down, std::string name);
+  /// Activity-list slots: router n at 2n, its network interface at 2n + 1
+  /// (registered in that order by the constructor).
+  static std::size_t router_slot(NodeId n) { return std::size_t{n} * 2; }
+  static std::size_t ni_slot(NodeId n) { return std::size_t{n} * 2 + 1; }
 
   const Topology& topology_;
   RouterConfig router_cfg_;

@@ -1,0 +1,46 @@
+// The fabric the verilated model Vfabric_router is built for (its parameters
+// are fixed in tb/CMakeLists.txt): a 4x4x4 mesh, dimension-order routing
+// computed in the RTL, WORMSIM_FABRIC_VCS VCs, WORMSIM_FABRIC_DEPTH-flit
+// buffers, one local port. Shared by the fabric tests and rtl_fabric_bench.
+#pragma once
+#include <vector>
+
+#include <wormsim/sim/scenario.h>
+#include <wormsim/topology/grid.h>
+
+#include "Vfabric_router.h"
+
+namespace wormsim::test {
+
+constexpr NodeId kFabricNodes = 64;
+
+/// The model's configuration; the caller sets traffic, rate and phases.
+inline Scenario fabric_scenario() {
+  Scenario s;
+  s.topology = "mesh:4x4x4";
+  s.routing = "dor";
+  s.vcs = WORMSIM_FABRIC_VCS;
+  s.buffer = WORMSIM_FABRIC_DEPTH;
+  s.local_ports = 1;
+  s.packet = 4;
+  s.deadlock_interval = 0;  // the detector reads model routers only; the watchdog stays on
+  return s;
+}
+
+/// Routers with x + y + z odd: every link joins one of them and one other.
+inline std::vector<NodeId> checkerboard_routers() {
+  std::vector<NodeId> v;
+  for (NodeId n = 0; n < kFabricNodes; ++n) {
+    const Coord c = coord_of({4, 4, 4}, n);
+    if ((c.x + c.y + c.z) % 2 == 1) v.push_back(n);
+  }
+  return v;
+}
+
+inline std::vector<NodeId> every_router() {
+  std::vector<NodeId> v(kFabricNodes);
+  for (NodeId n = 0; n < kFabricNodes; ++n) v[n] = n;
+  return v;
+}
+
+}  // namespace wormsim::test
