@@ -1,4 +1,5 @@
-// wormsim broadcast: a broadcast schedule, checked by the step engine, then
+// wormsim broadcast: a broadcast (or dual-path multicast) schedule, checked
+// by the step engine (store-and-forward) or the phase checker (worms), then
 // run as worms in the cycle-accurate fabric.
 #include <cstdio>
 #include <filesystem>
@@ -10,6 +11,7 @@
 
 #include <wormsim/broadcast/algorithms.h>
 #include <wormsim/broadcast/fabric_run.h>
+#include <wormsim/broadcast/worm_algorithms.h>
 #include <wormsim/core/config_error.h>
 #include <wormsim/topology/spec.h>
 
@@ -19,7 +21,8 @@ namespace wormsim::driver {
 namespace {
 
 struct Args {
-  std::string topology = "3pt:2x2x2", algo = "bfs-all-port", ports, csv, json;
+  std::string topology = "3pt:2x2x2", algo = "bfs-all-port", ports, csv, json, dests;
+  std::string consumption = "per-class";
   long long source = 0, flits = 4, startup = 0;
 };
 
@@ -42,6 +45,30 @@ void write_atomically(const std::string& field, const std::string& path, const s
   if (std::rename(tmp.c_str(), path.c_str()) != 0) throw ConfigError(field, "cannot write '" + path + "'");
 }
 
+// "3,7,12" -> node ids, each checked.
+std::vector<NodeId> parse_dests(const std::string& text, const Topology& t, NodeId src) {
+  std::vector<NodeId> out;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    std::size_t used = 0;
+    unsigned long v = 0;
+    try {
+      v = std::stoul(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != item.size() || v >= t.num_nodes() || v == src)
+      throw ConfigError("dests", "expected comma-separated node ids other than the source, below " +
+                                     std::to_string(t.num_nodes()) + ", got '" + item + "'");
+    for (NodeId d : out)
+      if (d == v) throw ConfigError("dests", "node " + item + " named twice");
+    out.push_back(static_cast<NodeId>(v));
+  }
+  if (out.empty()) throw ConfigError("dests", "expected at least one node id");
+  return out;
+}
+
 int run_broadcast(const Args& a) {
   if (a.algo == "list") {
     for (const BroadcastAlgorithm& al : broadcast_algorithms())
@@ -61,16 +88,43 @@ int run_broadcast(const Args& a) {
   if (!a.ports.empty() && a.ports != port_model_name(al->ports))
     throw ConfigError("ports", a.algo + " is a " + std::string(port_model_name(al->ports)) +
                                    "-port algorithm; --ports " + a.ports + " does not apply (see --algo list)");
+  parse_consumption(a.consumption, "consumption");
   check_output("csv", a.csv);
   check_output("json", a.json);
   const NodeId src = static_cast<NodeId>(a.source);
-  const Schedule s = al->build(t, src);
-  const StepReport steps = run_steps(t, s);
-  if (!steps.error.empty()) throw std::logic_error("schedule breaks the port rules: " + steps.error);
+  std::vector<NodeId> dests;
+  if (!a.dests.empty()) {
+    if (al->name != "dual-path") throw ConfigError("dests", "multicast (--dests) works with --algo dual-path");
+    dests = parse_dests(a.dests, t, src);
+  }
+  // Steps: rounds of the store-and-forward step engine, or start-up phases of worms.
+  WormSchedule s;
+  std::vector<unsigned> informed_at;
+  unsigned steps = 0;
+  std::size_t header = 0;
+  if (al->store_and_forward()) {
+    const Schedule plain = al->build(t, src);
+    const StepReport rep = run_steps(t, plain);
+    if (!rep.error.empty()) throw std::logic_error("schedule breaks the port rules: " + rep.error);
+    s = as_worms(plain);
+    steps = rep.steps;
+    informed_at = rep.informed_at;
+  } else {
+    s = dests.empty() ? al->worms(t, src) : dual_path_multicast(t, src, dests);
+    const PhaseReport rep = check_phases(t, s, dests);
+    if (!rep.error.empty()) throw std::logic_error("schedule breaks the phase rules: " + rep.error);
+    steps = rep.phases;
+    informed_at = rep.informed_at;
+    header = rep.header_flits;
+  }
+  std::vector<bool> wanted(t.num_nodes(), dests.empty());
+  for (NodeId d : dests) wanted[d] = true;
+  wanted[src] = false;
   FabricBroadcastConfig fc;
   fc.topology = a.topology;
   fc.flits = static_cast<unsigned>(a.flits);
   fc.startup = static_cast<Cycle>(a.startup);
+  fc.consumption = a.consumption;
   FabricBroadcastResult r;
   try {
     r = run_in_fabric(s, fc);
@@ -78,28 +132,36 @@ int run_broadcast(const Args& a) {
     std::cerr << "wormsim: broadcast deadlocked: " << e.what() << "\n";
     return kDeadlock;
   }
-  std::size_t reached = 0, twice = 0;
+  std::size_t reached = 0, twice = 0, stray = 0, want = 0;
   for (NodeId v = 0; v < t.num_nodes(); ++v) {
-    if (v == src) continue;
+    want += wanted[v] ? 1 : 0;
+    if (!wanted[v]) {
+      stray += (v != src && r.receipts[v] > 0) ? 1 : 0;
+      continue;
+    }
     if (r.receipts[v] >= 1) ++reached;
     if (r.receipts[v] > 1) ++twice;
   }
-  const bool exactly_once = reached == t.num_nodes() - 1 && twice == 0;
+  const bool exactly_once = reached == want && twice == 0 && stray == 0;
   const unsigned bound = broadcast_lower_bound(t, src, al->ports);
-  std::cout << "broadcast: " << al->name << " on " << t.spec << " (" << t.num_nodes() << " nodes) from "
-            << node_name(t, src) << " (" << src << "), " << a.flits << "-flit messages, start-up " << a.startup
-            << " cycles, " << port_model_name(al->ports) << "-port\n"
-            << "steps: " << steps.steps << " (lower bound " << bound << ")\n"
-            << "completion: cycle " << r.completion << "\n"
-            << "worms sent: " << r.worms << "\n"
-            << "nodes reached: " << reached << " of " << t.num_nodes() - 1
+  const char* unit = al->store_and_forward() ? "steps" : "start-up phases";
+  std::cout << (dests.empty() ? "broadcast: " : "multicast: ") << al->name << " on " << t.spec << " ("
+            << t.num_nodes() << " nodes) from " << node_name(t, src) << " (" << src << "), " << a.flits
+            << "-flit messages, start-up " << a.startup << " cycles, " << port_model_name(al->ports) << "-port\n"
+            << unit << ": " << steps;
+  if (al->store_and_forward()) std::cout << " (lower bound " << bound << ")";
+  std::cout << "\ncompletion: cycle " << r.completion << "\n"
+            << "worms sent: " << r.worms << " (" << header << " address flits in all)\n"
+            << "nodes reached: " << reached << " of " << want
             << (exactly_once ? ", each exactly once" : ", NOT exactly once") << "\n";
   if (!a.csv.empty()) {
     std::ostringstream os;
     os << "node,name,step,arrival_cycle,receipts\n";
-    for (NodeId v = 0; v < t.num_nodes(); ++v)
-      os << v << "," << node_name(t, v) << "," << steps.informed_at[v] << "," << r.arrival[v] << ","
+    for (NodeId v = 0; v < t.num_nodes(); ++v) {
+      if (!wanted[v] && v != src) continue;
+      os << v << "," << node_name(t, v) << "," << informed_at[v] << "," << r.arrival[v] << ","
          << r.receipts[v] << "\n";
+    }
     write_atomically("csv", a.csv, os.str());
   }
   if (!a.json.empty()) {
@@ -110,8 +172,12 @@ int run_broadcast(const Args& a) {
     j["ports"] = port_model_name(al->ports);
     j["flits"] = a.flits;
     j["startup"] = a.startup;
-    j["steps"] = steps.steps;
+    j["kind"] = al->store_and_forward() ? "store-and-forward" : "worms";
+    j["steps"] = steps;
     j["lower_bound_steps"] = bound;
+    j["address_flits"] = header;
+    j["consumption"] = a.consumption;
+    if (!dests.empty()) j["destinations"] = dests;
     j["completion_cycle"] = r.completion;
     j["nodes_reached"] = reached;
     j["exactly_once"] = exactly_once;
@@ -134,6 +200,9 @@ Command add_broadcast(CLI::App& app) {
   cmd->add_option("--flits", a->flits, "L: flits per message");
   cmd->add_option("--startup", a->startup, "beta: start-up cycles per message");
   cmd->add_option("--ports", a->ports, "one or all (must match the algorithm)");
+  cmd->add_option("--dests", a->dests, "multicast: comma-separated destination ids (dual-path)");
+  cmd->add_option("--consumption", a->consumption,
+                  "ejection channels for absorbing worms: per-class (default) or shared");
   cmd->add_option("--csv", a->csv, "per-node arrivals to this CSV file");
   cmd->add_option("--json", a->json, "summary to this JSON file");
   return [cmd, a]() {

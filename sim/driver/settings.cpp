@@ -82,6 +82,8 @@ const std::vector<Setting>& settings() {
        }},
       {"eject_rate", "chance per cycle that a node consumes a flit (back-pressure), (0, 1]",
        [](Scenario& s, const std::string& v) { s.eject_rate = parse_probability("eject_rate", v, false); }},
+      {"consumption", "ejection VCs for absorbing multicast worms: per-class | shared",
+       [](Scenario& s, const std::string& v) { s.consumption = v; }},
       {"warmup", "warm-up cycles before measuring",
        [](Scenario& s, const std::string& v) { s.warmup = parse_uint("warmup", v, 0, kMaxCycles); }},
       {"cycles", "measured cycles",

@@ -7,7 +7,7 @@
 
 namespace wormsim {
 
-FabricBroadcastResult run_in_fabric(const Schedule& s, const FabricBroadcastConfig& cfg) {
+FabricBroadcastResult run_in_fabric(const WormSchedule& s, const FabricBroadcastConfig& cfg) {
   Scenario sc;
   sc.topology = cfg.topology;
   sc.buffer = cfg.buffer;
@@ -17,6 +17,10 @@ FabricBroadcastResult run_in_fabric(const Schedule& s, const FabricBroadcastConf
   sc.cycles = 1;
   sc.seed = cfg.seed;
   if (s.ports == PortModel::All) sc.local_ports = make_topology(cfg.topology).num_ports;
+  if (cfg.local_ports) sc.local_ports = cfg.local_ports;
+  if (s.hamiltonian_routing) sc.routing = "hamiltonian";
+  sc.vcs = cfg.vcs;
+  sc.consumption = cfg.consumption;
   Simulation sim(sc);
   sim.stop_traffic();
   BroadcastEngine engine(sim, BroadcastTiming{cfg.flits, cfg.startup});

@@ -1,15 +1,23 @@
 #include <wormsim/broadcast/algorithms.h>
 
+#include <wormsim/broadcast/worm_algorithms.h>
+
 namespace wormsim {
 
 const std::vector<BroadcastAlgorithm>& broadcast_algorithms() {
   static const std::vector<BroadcastAlgorithm> list = {
       {"bfs-all-port", "all-port (MLA) breadth-first tree; steps = the source's eccentricity (optimal)",
-       PortModel::All, all_port_bfs},
+       PortModel::All, all_port_bfs, {}},
       {"greedy-one-port", "one-port (SLA) greedy matching per step; any topology", PortModel::One,
-       [](const Topology& t, NodeId s) { return one_port_greedy(t, s); }},
+       [](const Topology& t, NodeId s) { return one_port_greedy(t, s); }, {}},
       {"best-one-port", "one-port (SLA): the greedy and 64 randomized variants, fewest steps wins", PortModel::One,
-       one_port_best},
+       one_port_best, {}},
+      {"dual-path", "two worms along the Hamiltonian path (high and low), absorb-and-forward; 1 start-up",
+       PortModel::All, {}, dual_path_broadcast},
+      {"3-dbl", "3D mesh: column worms, then dual-path in every layer (Hamiltonian per layer); 2 start-ups",
+       PortModel::All, {}, three_dbl},
+      {"3-dbs", "3D mesh: line worms along x, then y, then z (one direction per worm); 3 start-ups",
+       PortModel::All, {}, three_dbs},
   };
   return list;
 }

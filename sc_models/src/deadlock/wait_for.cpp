@@ -66,16 +66,15 @@ class WaitForGraph {
     const Router& r = net_.router(b.node);
     const bool empty = r.buffer(b.port, b.vc).empty();
     if (!r.input_vc_active(b.port, b.vc)) {  // head waiting for VC allocation
-      RouteSet routes;
-      r.route(r.buffer(b.port, b.vc).front(), b.port, b.vc, routes);
-      for (std::size_t c = 0; c < routes.size(); ++c)
-        for (VcId w = 0; w < cfg_.vcs; ++w) {
-          if (!(routes[c].vc_mask >> w & 1u)) continue;
-          if (!r.output_vc_allocated(routes[c].port, w)) return set_live(i);
-          const unsigned owner = r.output_vc_owner(routes[c].port, w);
-          wait(i, key(b.node, owner / cfg_.vcs, owner % cfg_.vcs));
-        }
-      return;
+      const Flit& head = r.buffer(b.port, b.vc).front();
+      RouteSet local, forward;
+      r.route(head, b.port, b.vc, local);
+      if (!r.forks_here(head)) return wait_for_any(i, r, b.node, local);
+      // A fork needs an ejection VC and a forward VC at once: it waits on
+      // whichever group has none free (on the ejection group if both).
+      r.route_forward(head, b.port, b.vc, forward);
+      if (!all_taken(r, local)) return wait_for_any(i, r, b.node, forward);
+      return wait_for_any(i, r, b.node, local);
     }
     if (empty) {  // active, waiting for the rest of its packet
       const Link* in = r.input_link(b.port);
@@ -93,6 +92,24 @@ class WaitForGraph {
     if (out->credit().valid && out->credit().vc == w) return set_live(i);
     if (!out->downstream().is_router) return set_live(i);  // a sink drains eventually
     wait(i, key(out->downstream().node, out->downstream().port, w));
+  }
+
+  bool all_taken(const Router& r, const RouteSet& routes) const {
+    for (std::size_t c = 0; c < routes.size(); ++c)
+      for (VcId w = 0; w < cfg_.vcs; ++w)
+        if ((routes[c].vc_mask >> w & 1u) && !r.output_vc_allocated(routes[c].port, w)) return false;
+    return true;
+  }
+
+  // Node i waits until any output VC among `routes` is free.
+  void wait_for_any(std::size_t i, const Router& r, NodeId n, const RouteSet& routes) {
+    for (std::size_t c = 0; c < routes.size(); ++c)
+      for (VcId w = 0; w < cfg_.vcs; ++w) {
+        if (!(routes[c].vc_mask >> w & 1u)) continue;
+        if (!r.output_vc_allocated(routes[c].port, w)) return set_live(i);
+        const unsigned owner = r.output_vc_owner(routes[c].port, w);
+        wait(i, key(n, owner / cfg_.vcs, owner % cfg_.vcs));
+      }
   }
 
   void set_live(std::size_t i) { live_[i] = 1; }

@@ -15,7 +15,8 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
   routers_.reserve(n);
   nis_.reserve(n);
   for (NodeId id = 0; id < n; ++id) {
-    routers_.push_back(std::make_unique<Router>(id, router_cfg_, routing, activity_, router_slot(id)));
+    routers_.push_back(std::make_unique<Router>(id, router_cfg_, routing, activity_,
+                                                router_slot(id), config.worms));
     activity_.add(routers_.back().get());
     nis_.push_back(std::make_unique<NetworkInterface>(id, ni_cfg, observer, activity_, ni_slot(id),
                                                       Rng(config.seed, 0x10000000ull + id)));

@@ -78,6 +78,7 @@ void NetworkInterface::inject() {
     f.seq = static_cast<std::uint16_t>(ch.next_seq);
     f.vc = ch.vc;
     f.type = flit_type_for(ch.next_seq, ch.packet.length);
+    f.worm = ch.packet.worm;
     --ch.credits[ch.vc];
     ch.link->send_flit(f);
     if (++ch.next_seq == ch.packet.length) ch.busy = false;

@@ -6,8 +6,8 @@
 namespace wormsim {
 
 Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& routing,
-               ActivityList& activity, std::size_t slot)
-    : id_(id), cfg_(config), routing_(routing), activity_(activity), slot_(slot) {
+               ActivityList& activity, std::size_t slot, const WormTable* worms)
+    : id_(id), cfg_(config), routing_(routing), worms_(worms), activity_(activity), slot_(slot) {
   const unsigned ports = cfg_.total_ports();
   if (ports * cfg_.vcs > 64) throw std::invalid_argument("router: ports x VCs must be <= 64");
   in_links_.assign(ports, nullptr);
@@ -21,6 +21,7 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   sa_out_arb_.assign(ports, RoundRobin(ports));
   va_best_.assign(ports * cfg_.vcs, -1);
   sa_choice_.assign(ports, -1);
+  sa_winner_.assign(ports, -1);
   sa_requests_.assign(ports, 0);
 }
 
@@ -39,6 +40,7 @@ void Router::evaluate(Cycle) {
 void Router::route(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) const {
   out.clear();
   if (head.dst == id_) {
+    if (head.worm != 0) return local_candidates(head, out);
     const std::uint32_t all = all_vcs_mask(cfg_.vcs);
     for (unsigned l = 0; l < cfg_.local_ports; ++l)
       out.add(static_cast<PortId>(cfg_.network_ports + l), all);
@@ -47,62 +49,113 @@ void Router::route(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) 
   routing_.route(id_, in_port, in_vc, head, out);
 }
 
+// A worm's copies for this node take the ejection channel of their class
+// (per-class policy) or any ejection VC (shared).
+void Router::local_candidates(const Flit& head, RouteSet& out) const {
+  const std::uint32_t all = all_vcs_mask(cfg_.vcs);
+  const unsigned cls = (*worms_)[head.worm].cls;
+  if (cfg_.consumption == ConsumptionPolicy::Shared || (cfg_.local_ports < 2 && cfg_.vcs < 2)) {
+    for (unsigned l = 0; l < cfg_.local_ports; ++l)
+      out.add(static_cast<PortId>(cfg_.network_ports + l), all);
+  } else if (cfg_.local_ports >= 2) {
+    out.add(static_cast<PortId>(cfg_.network_ports + cls % cfg_.local_ports), all);
+  } else {
+    out.add(static_cast<PortId>(cfg_.network_ports), 1u << (cls % cfg_.vcs));
+  }
+}
+
+bool Router::forks_here(const Flit& head) const {
+  return head.worm != 0 && head.dst == id_ &&
+         head.hop + 1u < (*worms_)[head.worm].destinations.size();
+}
+
+Flit Router::forwarded(const Flit& f) const {
+  Flit copy = f;
+  copy.hop = static_cast<std::uint16_t>(f.hop + 1);
+  copy.dst = (*worms_)[f.worm].destinations[copy.hop];
+  return copy;
+}
+
+// First free output VC among route candidates (candidate order, then
+// ascending VC) as port * V + vc, or -1.
+int Router::first_free(const RouteSet& routes) const {
+  const unsigned vcs = cfg_.vcs;
+  for (std::size_t c = 0; c < routes.size(); ++c) {
+    const RouteCandidate& cand = routes[c];
+    if (out_links_[cand.port] == nullptr)
+      throw std::logic_error("router " + std::to_string(id_) + ": route to unconnected port " +
+                             std::to_string(cand.port));
+    for (unsigned w = 0; w < vcs; ++w)
+      if ((cand.vc_mask >> w & 1u) && !ovc(cand.port, w).allocated)
+        return static_cast<int>(cand.port * vcs + w);
+  }
+  return -1;
+}
+
+void Router::vc_request(unsigned requester, unsigned o) {
+  int& best = va_best_[o];
+  if (best < 0) {
+    va_touched_.push_back(o);
+    best = static_cast<int>(requester);
+  } else if (va_arb_[o].distance(requester) < va_arb_[o].distance(static_cast<unsigned>(best))) {
+    best = static_cast<int>(requester);
+  }
+}
+
 // VA: each idle input VC whose front flit is a head requests the first free
 // output VC among its route candidates (candidate order, then ascending VC).
 // Each output VC grants one requester, round-robin over input VC index
-// (port * V + vc).
+// (port * V + vc). A forking head requests its ejection VC and its forward VC
+// together and is granted only if it wins both; otherwise neither.
 void Router::vc_allocation() {
   va_grants_.clear();
   va_touched_.clear();
+  va_forks_.clear();
+  va_fork_bits_ = 0;
   const unsigned vcs = cfg_.vcs;
   for (std::uint64_t pending = va_waiting_; pending; pending &= pending - 1) {
     const unsigned requester = static_cast<unsigned>(__builtin_ctzll(pending));
     const unsigned p = requester / vcs;
-    const InputVc& in = inputs_[requester];
-    const Flit& head = in.fifo.front();
+    const VcId v = static_cast<VcId>(requester % vcs);
+    const Flit& head = inputs_[requester].fifo.front();
     if (!is_head(head.type))
       throw std::logic_error("router " + std::to_string(id_) + ": body flit at idle VC front");
-    route(head, static_cast<PortId>(p), static_cast<VcId>(requester % vcs), routes_);
-    int request = -1;
-    for (std::size_t c = 0; c < routes_.size() && request < 0; ++c) {
-      const RouteCandidate& cand = routes_[c];
-      if (out_links_[cand.port] == nullptr)
-        throw std::logic_error("router " + std::to_string(id_) + ": route to unconnected port " +
-                               std::to_string(cand.port));
-      for (unsigned w = 0; w < vcs; ++w) {
-        if ((cand.vc_mask >> w & 1u) && !ovc(cand.port, w).allocated) {
-          request = static_cast<int>(cand.port * vcs + w);
-          break;
-        }
-      }
-    }
+    route(head, static_cast<PortId>(p), v, routes_);
+    const int request = first_free(routes_);
     if (request < 0) continue;
-    int& best = va_best_[static_cast<unsigned>(request)];
-    if (best < 0) {
-      va_touched_.push_back(static_cast<unsigned>(request));
-      best = static_cast<int>(requester);
-    } else {
-      const RoundRobin& arb = va_arb_[static_cast<unsigned>(request)];
-      if (arb.distance(requester) < arb.distance(static_cast<unsigned>(best)))
-        best = static_cast<int>(requester);
+    if (forks_here(head)) {
+      route_forward(head, static_cast<PortId>(p), v, forward_routes_);
+      const int forward = first_free(forward_routes_);
+      if (forward < 0) continue;
+      va_forks_.push_back(ForkRequest{requester, static_cast<unsigned>(forward),
+                                      static_cast<unsigned>(request)});
+      va_fork_bits_ |= 1ull << requester;
+      vc_request(requester, static_cast<unsigned>(forward));
     }
+    vc_request(requester, static_cast<unsigned>(request));
   }
+  for (const ForkRequest& f : va_forks_)
+    if (va_best_[f.ovc] == static_cast<int>(f.ivc) && va_best_[f.local_ovc] == static_cast<int>(f.ivc))
+      va_grants_.push_back(VaGrant{f.ivc, f.ovc, static_cast<int>(f.local_ovc)});
   for (unsigned o : va_touched_) {
-    va_grants_.push_back(VaGrant{static_cast<unsigned>(va_best_[o]), o});
+    const unsigned winner = static_cast<unsigned>(va_best_[o]);
+    if (!(va_fork_bits_ >> winner & 1u)) va_grants_.push_back(VaGrant{winner, o, -1});
     va_best_[o] = -1;
   }
 }
 
 // SA, input stage: each input port picks one of its active VCs that has a
-// flit and a credit for its output VC, round-robin over VC index. Output
-// stage: each output port grants one requesting input port, round-robin over
-// port index. The input pointer advances only when its pick wins.
+// flit and a credit for its output VC (a fork: for both its outputs),
+// round-robin over VC index. Output stage: each output port grants one
+// requesting input port, round-robin over port index. A fork crosses only if
+// it wins both outputs. The input pointer advances only when its pick crosses.
 void Router::switch_allocation() {
   sa_grants_.clear();
   const unsigned vcs = cfg_.vcs;
   const std::uint64_t vc_bits = (vcs >= 64) ? ~0ull : ((1ull << vcs) - 1);
   std::uint64_t requested_outputs = 0;
   std::uint64_t ready = sa_ready_;
+  bool forks = false;
   while (ready) {
     const unsigned p = static_cast<unsigned>(__builtin_ctzll(ready)) / vcs;
     const std::uint64_t port_ready = (ready >> (p * vcs)) & vc_bits;
@@ -111,20 +164,40 @@ void Router::switch_allocation() {
     for (std::uint64_t m = port_ready; m; m &= m - 1) {
       const unsigned v = static_cast<unsigned>(__builtin_ctzll(m));
       const InputVc& in = ivc(p, v);
-      if (ovc(in.out_port, in.out_vc).credits > 0) eligible |= 1ull << v;
+      if (ovc(in.out_port, in.out_vc).credits == 0) continue;
+      if (in.fork && ovc(in.local_port, in.local_vc).credits == 0) continue;
+      eligible |= 1ull << v;
     }
     const int v = sa_in_arb_[p].pick(eligible);
     if (v < 0) continue;
     sa_choice_[p] = v;
-    const unsigned o = ivc(p, static_cast<unsigned>(v)).out_port;
-    if (!(requested_outputs >> o & 1u)) sa_requests_[o] = 0;
-    sa_requests_[o] |= 1ull << p;
-    requested_outputs |= 1ull << o;
+    const InputVc& in = ivc(p, static_cast<unsigned>(v));
+    for (unsigned k = 0; k < (in.fork ? 2u : 1u); ++k) {
+      const unsigned o = k == 0 ? in.out_port : in.local_port;
+      if (!(requested_outputs >> o & 1u)) sa_requests_[o] = 0;
+      sa_requests_[o] |= 1ull << p;
+      requested_outputs |= 1ull << o;
+    }
+    forks = forks || in.fork;
   }
-  while (requested_outputs) {
-    const unsigned o = static_cast<unsigned>(__builtin_ctzll(requested_outputs));
-    requested_outputs &= requested_outputs - 1;
-    const int p = sa_out_arb_[o].pick(sa_requests_[o]);
+  if (!forks) {  // every request names one output: each output's winner crosses
+    while (requested_outputs) {
+      const unsigned o = static_cast<unsigned>(__builtin_ctzll(requested_outputs));
+      requested_outputs &= requested_outputs - 1;
+      const int p = sa_out_arb_[o].pick(sa_requests_[o]);
+      sa_grants_.push_back(SaGrant{static_cast<PortId>(p), static_cast<VcId>(sa_choice_[p])});
+    }
+    return;
+  }
+  for (std::uint64_t m = requested_outputs; m; m &= m - 1) {
+    const unsigned o = static_cast<unsigned>(__builtin_ctzll(m));
+    sa_winner_[o] = sa_out_arb_[o].pick(sa_requests_[o]);
+  }
+  for (std::uint64_t m = requested_outputs; m; m &= m - 1) {
+    const unsigned o = static_cast<unsigned>(__builtin_ctzll(m));
+    const int p = sa_winner_[o];
+    const InputVc& in = ivc(static_cast<unsigned>(p), static_cast<unsigned>(sa_choice_[p]));
+    if (in.fork && (o != in.out_port || sa_winner_[in.local_port] != p)) continue;
     sa_grants_.push_back(SaGrant{static_cast<PortId>(p), static_cast<VcId>(sa_choice_[p])});
   }
 }
@@ -138,6 +211,15 @@ void Router::commit_vc_allocation() {
     in.out_vc = static_cast<VcId>(g.ovc % vcs);
     outputs_[g.ovc].allocated = true;
     outputs_[g.ovc].owner = g.ivc;
+    in.fork = g.local_ovc >= 0;
+    if (in.fork) {
+      const unsigned l = static_cast<unsigned>(g.local_ovc);
+      in.local_port = static_cast<PortId>(l / vcs);
+      in.local_vc = static_cast<VcId>(l % vcs);
+      outputs_[l].allocated = true;
+      outputs_[l].owner = g.ivc;
+      va_arb_[l].advance_past(g.ivc);
+    }
     va_arb_[g.ovc].advance_past(g.ivc);
     va_waiting_ &= ~(1ull << g.ivc);
     sa_ready_ |= 1ull << g.ivc;
@@ -152,6 +234,16 @@ void Router::commit_switch_traversal() {
     --buffered_;
     OutputVc& out = ovc(in.out_port, in.out_vc);
     --out.credits;
+    if (in.fork) {
+      Flit local = flit;
+      local.vc = in.local_vc;
+      out_links_[in.local_port]->send_flit(local);
+      OutputVc& lo = ovc(in.local_port, in.local_vc);
+      --lo.credits;
+      sa_out_arb_[in.local_port].advance_past(g.in_port);
+      if (is_tail(flit.type)) lo.allocated = false;
+      flit = forwarded(flit);
+    }
     flit.vc = in.out_vc;
     out_links_[in.out_port]->send_flit(flit);
     if (in_links_[g.in_port] != nullptr) in_links_[g.in_port]->send_credit(g.in_vc);
@@ -160,6 +252,7 @@ void Router::commit_switch_traversal() {
     if (is_tail(flit.type)) {
       out.allocated = false;
       in.active = false;
+      in.fork = false;
       sa_ready_ &= ~(1ull << index);
       if (!in.fifo.empty()) va_waiting_ |= 1ull << index;  // next packet's head
     } else if (in.fifo.empty()) {

@@ -36,6 +36,8 @@ Simulation::Simulation(const Scenario& scenario) : scenario_(scenario) {
   nc.router.vcs = scenario_.vcs;
   nc.router.buffer_depth = scenario_.buffer;
   nc.router.local_ports = scenario_.local_ports;
+  nc.router.consumption = parse_consumption(scenario_.consumption, "consumption");
+  nc.worms = &worms_;
   nc.eject_probability = scenario_.eject_rate;
   nc.seed = scenario_.seed;
   network_ = std::make_unique<Network>(*topology_, *routing_, nc, *this);
@@ -62,8 +64,13 @@ Simulation::Simulation(const Scenario& scenario) : scenario_(scenario) {
 }
 
 void Simulation::create(const Packet& p) {
-  scoreboard_.on_created(p);
-  stats_.on_created(p);
+  if (p.worm == 0) {
+    scoreboard_.on_created(p);
+    stats_.on_created(p);
+  } else {
+    scoreboard_.on_created(p, worms_[p.worm].destinations);
+    for (std::size_t k = 0; k < worms_[p.worm].destinations.size(); ++k) stats_.on_created(p);
+  }
   network_->ni(p.src).enqueue(p);
 }
 
@@ -75,6 +82,24 @@ void Simulation::on_delivered(const Flit& flit, NodeId node, unsigned channel, C
 std::uint64_t Simulation::inject(NodeId src, NodeId dst, unsigned length) {
   manual_.push_back(Packet{manual_ids_++, src, dst, static_cast<std::uint16_t>(length), cycle_});
   return manual_.back().id;
+}
+
+std::uint64_t Simulation::inject_worm(NodeId src, WormRoute route, unsigned payload) {
+  const NodeId n = static_cast<NodeId>(topology_->num_nodes());
+  if (route.destinations.empty()) throw ConfigError("worm", "expected at least one destination");
+  for (NodeId d : route.destinations)
+    if (d >= n || d == src)
+      throw ConfigError("worm", "destination " + std::to_string(d) + " is not another node");
+  if (scenario_.local_ports * scenario_.vcs < 2 &&
+      parse_consumption(scenario_.consumption, "consumption") == ConsumptionPolicy::PerClass)
+    throw ConfigError("consumption", "per-class needs 2 consumption channels (local ports x VCs)"
+                                     "; use more or 'shared'");
+  const unsigned length = payload + header_flits(route.form, route.destinations.size());
+  if (length > 65535) throw ConfigError("flits", "a worm has at most 65535 flits");
+  Packet p{manual_ids_++, src, route.destinations.front(), static_cast<std::uint16_t>(length), cycle_};
+  p.worm = worms_.add(std::move(route));
+  manual_.push_back(p);
+  return p.id;
 }
 
 void Simulation::tick() {

@@ -13,17 +13,29 @@ std::string describe(const Flit& f) {
 }  // namespace
 
 void Scoreboard::on_created(const Packet& p) {
-  open_.emplace(p.id, Open{p, 0, 0, 0});
+  open_.emplace(Key{p.id, p.dst}, Open{p, 0, 0, 0});
+  ++created_packets_;
+  created_flits_ += p.length;
+}
+
+void Scoreboard::on_created(const Packet& p, const std::vector<NodeId>& destinations) {
+  for (NodeId d : destinations) {
+    Packet copy = p;
+    copy.dst = d;
+    if (!open_.emplace(Key{p.id, d}, Open{copy, 0, 0, 0}).second)
+      throw ScoreboardError("scoreboard: worm " + std::to_string(p.id) + " names node " +
+                            std::to_string(d) + " twice");
+  }
   ++created_packets_;
   created_flits_ += p.length;
 }
 
 void Scoreboard::on_delivered(const Flit& f, NodeId node, unsigned channel, Cycle cycle) {
-  auto it = open_.find(f.packet);
+  auto it = open_.find(Key{f.packet, node});
   if (it == open_.end())
     throw ScoreboardError("scoreboard: " + describe(f) + " delivered at node " +
                           std::to_string(node) + " in cycle " + std::to_string(cycle) +
-                          " but its packet is unknown or already complete (duplicate)");
+                          " but no delivery of its packet is open there (unknown packet, wrong node or duplicate)");
   Open& o = it->second;
   if (node != o.packet.dst || f.dst != o.packet.dst || f.src != o.packet.src)
     throw ScoreboardError("scoreboard: " + describe(f) + " delivered at wrong node " +

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <wormsim/broadcast/schedule.h>
+#include <wormsim/broadcast/worm_schedule.h>
 #include <wormsim/core/rng.h>
 
 namespace wormsim {
@@ -13,7 +14,15 @@ struct BroadcastAlgorithm {
   std::string name;
   std::string description;
   PortModel ports;
+  /// Store-and-forward schedules (checked by run_steps); empty for worm algorithms.
   std::function<Schedule(const Topology&, NodeId source)> build;
+  /// Multi-destination worm algorithms (checked by check_phases); empty otherwise.
+  std::function<WormSchedule(const Topology&, NodeId source)> build_worms;
+
+  bool store_and_forward() const { return static_cast<bool>(build); }
+  WormSchedule worms(const Topology& t, NodeId source) const {
+    return build_worms ? build_worms(t, source) : as_worms(build(t, source));
+  }
 };
 
 /// All-port: every informed node sends to all its uninformed neighbours in

@@ -1,15 +1,16 @@
 // Node programs for broadcast schedules in a running Simulation: any number
 // of broadcasts, started at any cycle, concurrently with the simulation's own
-// unicast traffic. Every transfer is an L-flit worm; a node that receives a
-// broadcast's message at cycle c sends that broadcast's transfers from cycle
+// unicast traffic. Every send is a worm of L payload flits (plus the header
+// flits of its form) to one or more destinations; a node that receives a
+// broadcast's message at cycle c sends that broadcast's worms from cycle
 // c + 1 (the source from its start cycle), after beta start-up cycles per
-// message (one-port: serialized; all-port: one per step). The engine owns
+// message (one-port: serialized; all-port: one per round). The engine owns
 // the simulation's delivery listener; packets it did not inject are ignored.
 #pragma once
 #include <map>
 #include <vector>
 
-#include <wormsim/broadcast/schedule.h>
+#include <wormsim/broadcast/worm_schedule.h>
 #include <wormsim/sim/simulation.h>
 
 namespace wormsim {
@@ -25,7 +26,8 @@ struct BroadcastProgress {
   std::vector<unsigned> receipts;  ///< per node
   std::size_t informed = 1;
   std::uint64_t worms = 0;
-  bool complete() const { return informed == arrival.size(); }
+  std::size_t expected = 0;        ///< nodes that must receive it (source included)
+  bool complete() const { return informed == expected; }
 };
 
 class BroadcastEngine {
@@ -33,7 +35,8 @@ class BroadcastEngine {
   BroadcastEngine(Simulation& sim, const BroadcastTiming& timing);
 
   /// Starts schedule s at cycle `at` (>= the current cycle); returns its index.
-  std::size_t start(const Schedule& s, Cycle at);
+  std::size_t start(const WormSchedule& s, Cycle at);
+  std::size_t start(const Schedule& s, Cycle at) { return start(as_worms(s), at); }
   /// Injects every send due in the coming cycle; call before each tick().
   void before_tick();
   /// Every broadcast complete and no send pending or in flight.
@@ -44,12 +47,17 @@ class BroadcastEngine {
  private:
   struct Run {
     PortModel ports;
-    std::vector<std::vector<std::vector<NodeId>>> plan;  ///< per node: sends grouped by step
+    std::vector<std::vector<std::vector<WormRoute>>> plan;  ///< per node: sends grouped by round
     BroadcastProgress progress;
   };
   struct Send {
     std::size_t run;
-    NodeId from, to;
+    NodeId from;
+    std::size_t step, index;  ///< into runs_[run].plan[from]
+  };
+  struct InFlight {
+    std::size_t run;
+    std::size_t remaining;  ///< destinations still to deliver to
   };
 
   void schedule_sends(std::size_t k, NodeId v, Cycle base);
@@ -59,7 +67,7 @@ class BroadcastEngine {
   BroadcastTiming timing_;
   std::vector<Run> runs_;
   std::multimap<Cycle, Send> due_;
-  std::map<std::uint64_t, std::size_t> worm_run_;  ///< packet id -> broadcast
+  std::map<std::uint64_t, InFlight> worm_run_;  ///< packet id -> broadcast
   std::size_t in_flight_ = 0, complete_ = 0;
 };
 

@@ -1,5 +1,7 @@
-// A store-and-forward schedule run as real traffic in the cycle-accurate
-// fabric. Every transfer is one worm of L flits to a neighbour. Node programs
+// A broadcast schedule run as real traffic in the cycle-accurate fabric.
+// Every send is one worm of L payload flits: to a neighbour for a
+// store-and-forward schedule, to an ordered list of nodes (absorb-and-forward)
+// for the worm algorithms (dual-path, 3-DBL, 3-DBS). Node programs
 // react to receipt: a node that receives the message at cycle c sends its
 // transfers in schedule order from cycle c + 1 (the source from cycle 0),
 // each after a start-up of beta cycles (the papers' per-message software
@@ -10,15 +12,15 @@
 //   all-port: the sends of one step share a start-up (the j-th step in which
 //             the node sends enters at c + 1 + j*beta) and the node has one
 //             injection and one ejection channel per network port.
-// So without contention a node d hops down the tree receives at cycle
-// d * (beta + T0) + (d - 1), where T0 = 3 + L + 4 is the one-hop latency.
-// No other traffic. Every node must receive exactly once.
+// So without contention a node d hops down a store-and-forward tree receives
+// at cycle d * (beta + T0) + (d - 1), where T0 = 3 + L + 4 is the one-hop
+// latency. No other traffic. Every node named must receive exactly once.
 #pragma once
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include <wormsim/broadcast/schedule.h>
+#include <wormsim/broadcast/worm_schedule.h>
 
 namespace wormsim {
 
@@ -29,6 +31,9 @@ struct FabricBroadcastConfig {
   unsigned buffer = 8;    ///< flits per VC buffer
   std::uint64_t seed = 1;
   Cycle limit = 10000000; ///< give up (error) after this many cycles
+  unsigned vcs = 0;               ///< 0: what the routing needs (at least 2)
+  unsigned local_ports = 0;       ///< 0: 1 for one-port, one per network port for all-port
+  std::string consumption = "per-class";
 };
 
 struct FabricBroadcastResult {
@@ -47,6 +52,9 @@ class BroadcastDeadlock : public std::runtime_error {
 
 /// Throws ConfigError for a bad topology, BroadcastDeadlock if the fabric
 /// stops, std::runtime_error if the limit passes.
-FabricBroadcastResult run_in_fabric(const Schedule& s, const FabricBroadcastConfig& cfg);
+FabricBroadcastResult run_in_fabric(const WormSchedule& s, const FabricBroadcastConfig& cfg);
+inline FabricBroadcastResult run_in_fabric(const Schedule& s, const FabricBroadcastConfig& cfg) {
+  return run_in_fabric(as_worms(s), cfg);
+}
 
 }  // namespace wormsim

@@ -28,6 +28,8 @@ struct Flit {
   std::uint16_t seq = 0;     ///< index of this flit within its packet
   VcId vc = 0;               ///< VC on the link the flit is travelling on
   FlitType type = FlitType::Body;
+  std::uint32_t worm = 0;    ///< multi-destination worm index (WormTable); 0 = unicast
+  std::uint16_t hop = 0;     ///< worm: index of dst in the worm's destination list
 };
 
 }  // namespace wormsim

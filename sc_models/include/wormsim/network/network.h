@@ -21,6 +21,7 @@ struct NetworkConfig {
   RouterConfig router;             ///< network_ports is taken from the topology
   double eject_probability = 1.0;  ///< see NiConfig
   std::uint64_t seed = 1;          ///< seeds the ejection back-pressure streams
+  const WormTable* worms = nullptr;  ///< multi-destination worms in flight (may stay null)
 };
 
 class Network {

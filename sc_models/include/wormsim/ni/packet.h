@@ -12,6 +12,7 @@ struct Packet {
   NodeId dst = 0;
   std::uint16_t length = 1;  ///< flits
   Cycle created = 0;         ///< cycle in which the source generated it
+  std::uint32_t worm = 0;    ///< multi-destination worm (WormTable index); dst = its first
 };
 
 /// Told about every flit the network delivers to a node.

@@ -8,6 +8,13 @@
 //           arriving credits are counted.
 // Every stage reads the state at the start of the cycle; all updates land at
 // the end of it, so the result does not depend on evaluation order.
+//
+// Multi-destination worms (multicast/worm.h): a head at one of its
+// destinations with more to go *forks*: its input VC must win an ejection VC
+// and a forward VC in the same allocation (all or nothing), and afterwards
+// each flit crosses the switch only when it wins both outputs in the same
+// cycle; the local copy keeps dst = here, the forwarded copy names the next
+// destination. Unicast packets take exactly the paths they took before.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -25,7 +32,7 @@ namespace wormsim {
 class Router : public Component {
  public:
   Router(NodeId id, const RouterConfig& config, const RoutingFunction& routing,
-         ActivityList& activity, std::size_t slot);
+         ActivityList& activity, std::size_t slot, const WormTable* worms = nullptr);
 
   void attach_input(PortId port, Link* link) {
     in_links_[port] = link;
@@ -52,8 +59,20 @@ class Router : public Component {
   VcId input_vc_out_vc(PortId port, VcId vc) const { return ivc(port, vc).out_vc; }
   const Link* input_link(PortId port) const { return in_links_[port]; }
   const Link* output_link(PortId port) const { return out_links_[port]; }
-  /// Route candidates for a head at the front of input VC (in_port, in_vc).
+  bool input_vc_forks(PortId port, VcId vc) const { return ivc(port, vc).fork; }
+  PortId input_vc_local_port(PortId port, VcId vc) const { return ivc(port, vc).local_port; }
+  VcId input_vc_local_vc(PortId port, VcId vc) const { return ivc(port, vc).local_vc; }
+  /// Route candidates for a head at the front of input VC (in_port, in_vc);
+  /// for a head that forks here, the ejection candidates.
   void route(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) const;
+  /// Route candidates of the copy a forking head forwards.
+  void route_forward(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) const {
+    routing_.route(id_, in_port, in_vc, forwarded(head), out);
+  }
+  /// A worm's head at one of its destinations with more to go.
+  bool forks_here(const Flit& head) const;
+  /// The copy of `f` that a fork forwards: bound for the next destination.
+  Flit forwarded(const Flit& f) const;
 
  private:
   struct InputVc {
@@ -61,6 +80,9 @@ class Router : public Component {
     bool active = false;  ///< holds an output VC for the packet at its front
     PortId out_port = 0;
     VcId out_vc = 0;
+    bool fork = false;  ///< also delivers every flit to (local_port, local_vc)
+    PortId local_port = 0;
+    VcId local_vc = 0;
   };
   struct OutputVc {
     unsigned credits = 0;
@@ -69,6 +91,10 @@ class Router : public Component {
   };
   struct VaGrant {
     unsigned ivc, ovc;
+    int local_ovc = -1;  ///< a fork's ejection VC
+  };
+  struct ForkRequest {
+    unsigned ivc, ovc, local_ovc;
   };
   struct SaGrant {
     PortId in_port;
@@ -80,6 +106,9 @@ class Router : public Component {
   OutputVc& ovc(unsigned port, unsigned vc) { return outputs_[port * cfg_.vcs + vc]; }
   const OutputVc& ovc(unsigned port, unsigned vc) const { return outputs_[port * cfg_.vcs + vc]; }
 
+  int first_free(const RouteSet& routes) const;
+  void local_candidates(const Flit& head, RouteSet& out) const;
+  void vc_request(unsigned requester, unsigned ovc_index);
   void vc_allocation();
   void switch_allocation();
   void commit_vc_allocation();
@@ -90,6 +119,7 @@ class Router : public Component {
   NodeId id_;
   RouterConfig cfg_;
   const RoutingFunction& routing_;
+  const WormTable* worms_;
   ActivityList& activity_;
   std::size_t slot_;
   std::vector<Link*> in_links_, out_links_;
@@ -108,9 +138,12 @@ class Router : public Component {
   std::vector<VaGrant> va_grants_;
   std::vector<int> va_best_;  ///< per output VC: winning input VC or -1
   std::vector<unsigned> va_touched_;
+  std::vector<ForkRequest> va_forks_;
+  std::uint64_t va_fork_bits_ = 0;  ///< requesters that fork
   std::vector<SaGrant> sa_grants_;
   std::vector<int> sa_choice_;  ///< per input port: chosen VC or -1
-  RouteSet routes_;
+  std::vector<int> sa_winner_;  ///< per output port: winning input port
+  RouteSet routes_, forward_routes_;
 };
 
 }  // namespace wormsim

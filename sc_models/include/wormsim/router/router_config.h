@@ -1,6 +1,8 @@
 // Parameters of one virtual-channel wormhole router.
 #pragma once
 
+#include <wormsim/multicast/worm.h>
+
 namespace wormsim {
 
 struct RouterConfig {
@@ -8,6 +10,8 @@ struct RouterConfig {
   unsigned local_ports = 1;    ///< injection/ejection ports, numbered after the network ports
   unsigned vcs = 2;            ///< virtual channels per port
   unsigned buffer_depth = 8;   ///< flits per VC buffer
+  /// Which ejection VCs an absorbing multi-destination worm may take.
+  ConsumptionPolicy consumption = ConsumptionPolicy::PerClass;
 
   unsigned total_ports() const { return network_ports + local_ports; }
 };

@@ -21,6 +21,9 @@ struct Scenario {
   NodeId hotspot_node = 0;
   double hotspot_fraction = 0.1;
   double eject_rate = 1.0;  ///< chance per cycle that a node consumes a flit per channel
+  /// Ejection VCs for absorbing multi-destination worms: "per-class" (high and
+  /// low worms on separate consumption channels) or "shared".
+  std::string consumption = "per-class";
   Cycle warmup = 1000;
   Cycle cycles = 10000;     ///< measurement window
   Cycle drain_limit = 0;    ///< cycles allowed after the window; 0 = 10 x cycles + 10000

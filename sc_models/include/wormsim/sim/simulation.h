@@ -55,6 +55,12 @@ class Simulation : public DeliveryObserver {
   /// traffic source had generated it then (tests, examples).
   /// Returns the packet's id.
   std::uint64_t inject(NodeId src, NodeId dst, unsigned length);
+  /// Adds a multi-destination worm the same way: `payload` flits plus the
+  /// header flits its form needs; delivered to every destination in order.
+  /// Throws ConfigError("consumption") if the per-class policy has fewer than
+  /// two consumption channels to work with.
+  std::uint64_t inject_worm(NodeId src, WormRoute route, unsigned payload);
+  const WormTable& worms() const { return worms_; }
   /// Called once per packet when its tail is delivered (after the scoreboard
   /// has checked it), with the delivery cycle.
   void on_packet_delivered(Scoreboard::CompletionHandler listener) { listener_ = std::move(listener); }
@@ -76,6 +82,7 @@ class Simulation : public DeliveryObserver {
   std::unique_ptr<RoutingFunction> routing_;
   Scoreboard scoreboard_;
   LatencyStats stats_;
+  WormTable worms_;
   std::unique_ptr<Network> network_;
   std::unique_ptr<TrafficSource> source_;
   Phase phase_ = Phase::Warmup;

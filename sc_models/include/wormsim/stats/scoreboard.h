@@ -1,12 +1,14 @@
 // Scoreboard: proves that every packet created is delivered exactly once, at
 // its destination, every flit in order, all flits of a packet on the same
-// ejection channel and VC. It runs in every simulation. A violation is a
+// ejection channel and VC. A multi-destination worm counts as one delivery
+// per destination, each checked the same way. It runs in every simulation. A violation is a
 // model bug and throws ScoreboardError with the packet, flit and node.
 #pragma once
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
 #include <unordered_map>
+#include <vector>
 
 #include <wormsim/ni/packet.h>
 
@@ -24,6 +26,8 @@ class Scoreboard : public DeliveryObserver {
   void set_completion_handler(CompletionHandler h) { on_complete_ = std::move(h); }
 
   void on_created(const Packet& packet);
+  /// A worm: one expected delivery per destination (packet.dst is ignored).
+  void on_created(const Packet& packet, const std::vector<NodeId>& destinations);
   void on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) override;
 
   std::uint64_t created_packets() const { return created_packets_; }
@@ -39,7 +43,17 @@ class Scoreboard : public DeliveryObserver {
     unsigned channel = 0;
     VcId vc = 0;
   };
-  std::unordered_map<std::uint64_t, Open> open_;
+  struct Key {
+    std::uint64_t packet;
+    NodeId node;
+    bool operator==(const Key& o) const { return packet == o.packet && node == o.node; }
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+      return std::hash<std::uint64_t>()(k.packet * 0x9E3779B97F4A7C15ull ^ k.node);
+    }
+  };
+  std::unordered_map<Key, Open, KeyHash> open_;
   CompletionHandler on_complete_;
   std::uint64_t created_packets_ = 0, created_flits_ = 0;
   std::uint64_t delivered_packets_ = 0, delivered_flits_ = 0;
