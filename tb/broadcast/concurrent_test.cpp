@@ -10,6 +10,7 @@
 
 #include <wormsim/broadcast/algorithms.h>
 #include <wormsim/broadcast/engine.h>
+#include <wormsim/broadcast/worm_schedule.h>
 #include <wormsim/core/rng.h>
 #include <wormsim/topology/spec.h>
 
@@ -35,14 +36,18 @@ void run_case(const LoadCase& c) {
   sc.rate = c.rate;
   sc.packet = 4;
   sc.local_ports = algo->ports == PortModel::All ? t.num_ports : 1;
+  if (algo->worms(t, 0).hamiltonian_routing) sc.routing = "hamiltonian";
   sc.warmup = ~Cycle{0} / 2;  // phases never advance; this test ends the run
   sc.seed = c.seed;
   Simulation sim(sc);
   BroadcastEngine engine(sim, BroadcastTiming{6, 10});
   Rng rng(c.seed, 99);
+  std::vector<std::size_t> worms;
   for (unsigned k = 0; k < c.broadcasts; ++k) {
     const NodeId src = static_cast<NodeId>(rng.below(t.num_nodes()));
-    engine.start(algo->build(t, src), rng.below(c.spread));
+    const WormSchedule s = algo->worms(t, src);
+    worms.push_back(check_phases(t, s).worms);
+    engine.start(s, rng.below(c.spread));
   }
   const Cycle limit = c.spread + 200000;
   while (!engine.idle()) {
@@ -67,7 +72,7 @@ void run_case(const LoadCase& c) {
       if (r == 0) ++zero;
     }
     EXPECT_EQ(zero, 1u) << "only the source receives nothing";
-    EXPECT_EQ(g.worms, t.num_nodes() - 1);
+    EXPECT_EQ(g.worms, worms[k]);
     last = std::max(last, g.completion);
   }
   EXPECT_GT(sim.scoreboard().delivered_packets(), c.broadcasts * (t.num_nodes() - 1));
@@ -90,7 +95,11 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(LoadCase{"3pt:3x3x3", "bfs-all-port", 0.05, 100, 10000, 1},
                       LoadCase{"3pt:3x3x3", "greedy-one-port", 0.05, 100, 10000, 2},
                       LoadCase{"mesh:5x5x5", "bfs-all-port", 0.1, 100, 10000, 3},
-                      LoadCase{"mesh:5x5x5", "greedy-one-port", 0.1, 100, 10000, 4}),
+                      LoadCase{"mesh:5x5x5", "greedy-one-port", 0.1, 100, 10000, 4},
+                      LoadCase{"3pt:3x3x3", "dual-path", 0.03, 100, 10000, 5},
+                      LoadCase{"mesh:5x5x5", "dual-path", 0.05, 100, 10000, 6},
+                      LoadCase{"mesh:5x5x5", "3-dbl", 0.05, 100, 10000, 7},
+                      LoadCase{"mesh:5x5x5", "3-dbs", 0.05, 100, 10000, 8}),
     case_name);
 
 class ConcurrentBroadcastSoak : public ::testing::TestWithParam<LoadCase> {};
@@ -101,7 +110,11 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(LoadCase{"3pt:4x4x4", "bfs-all-port", 0.05, 300, 100000, 11},
                       LoadCase{"3pt:4x4x4", "greedy-one-port", 0.05, 300, 100000, 12},
                       LoadCase{"mesh:8x8x8", "bfs-all-port", 0.1, 300, 100000, 13},
-                      LoadCase{"mesh:8x8x8", "greedy-one-port", 0.1, 300, 100000, 14}),
+                      LoadCase{"mesh:8x8x8", "greedy-one-port", 0.1, 300, 100000, 14},
+                      LoadCase{"3pt:4x4x4", "dual-path", 0.03, 300, 100000, 15},
+                      LoadCase{"mesh:8x8x8", "dual-path", 0.05, 300, 100000, 16},
+                      LoadCase{"mesh:8x8x8", "3-dbl", 0.05, 300, 100000, 17},
+                      LoadCase{"mesh:8x8x8", "3-dbs", 0.05, 300, 100000, 18}),
     case_name);
 
 }  // namespace

@@ -6,6 +6,12 @@ namespace wormsim {
 namespace {
 
 class WaitForGraph {
+  struct Via {
+    bool alloc;  ///< waits for an output VC the target holds
+    PortId port;
+    VcId vc;
+  };
+
  public:
   explicit WaitForGraph(const Network& net)
       : net_(net), cfg_(net.router(0).config()), per_router_(cfg_.total_ports() * cfg_.vcs) {}
@@ -26,9 +32,13 @@ class WaitForGraph {
       seen[at] = walk.size();
       walk.push_back(at);
       std::size_t next = at;
-      for (std::size_t s : succ_[at])
-        if (!live_[s]) {
-          next = s;
+      for (std::size_t e = 0; e < succ_[at].size(); ++e)
+        if (!live_[succ_[at][e]]) {
+          next = succ_[at][e];
+          const Via& via = via_[at][e];
+          nodes_[at].waits_for_allocation = via.alloc;
+          nodes_[at].alloc_port = via.port;
+          nodes_[at].alloc_vc = via.vc;
           break;
         }
       at = next;
@@ -48,6 +58,7 @@ class WaitForGraph {
           if (!r.buffer(p, v).empty() || r.input_vc_active(p, v)) add_node(n, p, v);
     }
     succ_.assign(nodes_.size(), {});
+    via_.assign(nodes_.size(), {});
     live_.assign(nodes_.size(), 0);
     for (std::size_t i = 0; i < nodes_.size(); ++i) classify(i);
   }
@@ -70,10 +81,11 @@ class WaitForGraph {
       RouteSet local, forward;
       r.route(head, b.port, b.vc, local);
       if (!r.forks_here(head)) return wait_for_any(i, r, b.node, local);
-      // A fork needs an ejection VC and a forward VC at once: it waits on
-      // whichever group has none free (on the ejection group if both).
+      // A fork needs an ejection VC and a forward VC at once. It waits on
+      // the forward group if none is free there (it cannot move before one
+      // frees, whatever the ejection VCs do), else on the ejection group.
       r.route_forward(head, b.port, b.vc, forward);
-      if (!all_taken(r, local)) return wait_for_any(i, r, b.node, forward);
+      if (all_taken(r, forward)) return wait_for_any(i, r, b.node, forward);
       return wait_for_any(i, r, b.node, local);
     }
     if (empty) {  // active, waiting for the rest of its packet
@@ -108,16 +120,18 @@ class WaitForGraph {
         if (!(routes[c].vc_mask >> w & 1u)) continue;
         if (!r.output_vc_allocated(routes[c].port, w)) return set_live(i);
         const unsigned owner = r.output_vc_owner(routes[c].port, w);
-        wait(i, key(n, owner / cfg_.vcs, owner % cfg_.vcs));
+        wait(i, key(n, owner / cfg_.vcs, owner % cfg_.vcs), Via{true, routes[c].port, w});
       }
   }
 
   void set_live(std::size_t i) { live_[i] = 1; }
 
-  void wait(std::size_t i, std::size_t target_key) {
+  void wait(std::size_t i, std::size_t target_key) { wait(i, target_key, Via{false, 0, 0}); }
+  void wait(std::size_t i, std::size_t target_key, Via via) {
     auto it = index_.find(target_key);
     if (it == index_.end()) return set_live(i);  // waits on an unoccupied VC: it will move
     succ_[i].push_back(it->second);
+    via_[i].push_back(via);
   }
 
   void propagate() {
@@ -144,6 +158,7 @@ class WaitForGraph {
   std::vector<BlockedVc> nodes_;
   std::unordered_map<std::size_t, std::size_t> index_;
   std::vector<std::vector<std::size_t>> succ_;
+  std::vector<std::vector<Via>> via_;
   std::vector<std::uint8_t> live_;
 };
 
@@ -157,8 +172,11 @@ std::string DeadlockReport::text(const Network& net) const {
     const BlockedVc& b = cycle[i % cycle.size()];
     if (i) s += " -> ";
     s += node_name(net.topology(), b.node) + ":" + net.port_name(b.port) + ":vc" + std::to_string(b.vc);
-    if (i < cycle.size())
+    if (i < cycle.size()) {
       s += b.has_packet ? " (packet " + std::to_string(b.packet) + ")" : " (awaiting flits)";
+      if (b.waits_for_allocation)
+        s += " waits for " + net.port_name(b.alloc_port) + ":vc" + std::to_string(b.alloc_vc) + ", held by";
+    }
   }
   return s;
 }

@@ -22,6 +22,8 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   va_best_.assign(ports * cfg_.vcs, -1);
   sa_choice_.assign(ports, -1);
   sa_winner_.assign(ports, -1);
+  sa_claim_.assign(ports, -1);
+  va_claim_.assign(ports * cfg_.vcs, -1);
   sa_requests_.assign(ports, 0);
 }
 
@@ -134,14 +136,24 @@ void Router::vc_allocation() {
     }
     vc_request(requester, static_cast<unsigned>(request));
   }
+  // A fork that wins its ejection VC claims its forward VC; among forks
+  // claiming one forward VC, that VC's arbiter decides. (Deciding both VCs
+  // independently could split two forks' wins forever.)
+  for (const ForkRequest& f : va_forks_) {
+    if (va_best_[f.local_ovc] != static_cast<int>(f.ivc)) continue;
+    int& claim = va_claim_[f.ovc];
+    if (claim < 0 || va_arb_[f.ovc].distance(f.ivc) < va_arb_[f.ovc].distance(static_cast<unsigned>(claim)))
+      claim = static_cast<int>(f.ivc);
+  }
   for (const ForkRequest& f : va_forks_)
-    if (va_best_[f.ovc] == static_cast<int>(f.ivc) && va_best_[f.local_ovc] == static_cast<int>(f.ivc))
+    if (va_claim_[f.ovc] == static_cast<int>(f.ivc))
       va_grants_.push_back(VaGrant{f.ivc, f.ovc, static_cast<int>(f.local_ovc)});
   for (unsigned o : va_touched_) {
     const unsigned winner = static_cast<unsigned>(va_best_[o]);
-    if (!(va_fork_bits_ >> winner & 1u)) va_grants_.push_back(VaGrant{winner, o, -1});
+    if (!(va_fork_bits_ >> winner & 1u) && va_claim_[o] < 0) va_grants_.push_back(VaGrant{winner, o, -1});
     va_best_[o] = -1;
   }
+  for (const ForkRequest& f : va_forks_) va_claim_[f.ovc] = -1;
 }
 
 // SA, input stage: each input port picks one of its active VCs that has a
@@ -189,16 +201,32 @@ void Router::switch_allocation() {
     }
     return;
   }
+  // Forks: one that wins its ejection port claims its forward port; among
+  // claims on one port, that port's arbiter decides.
   for (std::uint64_t m = requested_outputs; m; m &= m - 1) {
     const unsigned o = static_cast<unsigned>(__builtin_ctzll(m));
     sa_winner_[o] = sa_out_arb_[o].pick(sa_requests_[o]);
+    sa_claim_[o] = -1;
+  }
+  for (std::uint64_t m = requested_outputs; m; m &= m - 1) {
+    const unsigned l = static_cast<unsigned>(__builtin_ctzll(m));
+    const int p = sa_winner_[l];
+    const InputVc& in = ivc(static_cast<unsigned>(p), static_cast<unsigned>(sa_choice_[p]));
+    if (!in.fork || l != in.local_port) continue;
+    int& claim = sa_claim_[in.out_port];
+    const RoundRobin& arb = sa_out_arb_[in.out_port];
+    if (claim < 0 || arb.distance(static_cast<unsigned>(p)) < arb.distance(static_cast<unsigned>(claim))) claim = p;
   }
   for (std::uint64_t m = requested_outputs; m; m &= m - 1) {
     const unsigned o = static_cast<unsigned>(__builtin_ctzll(m));
+    const int claim = sa_claim_[o];
+    if (claim >= 0) {
+      sa_grants_.push_back(SaGrant{static_cast<PortId>(claim), static_cast<VcId>(sa_choice_[claim])});
+      continue;
+    }
     const int p = sa_winner_[o];
-    const InputVc& in = ivc(static_cast<unsigned>(p), static_cast<unsigned>(sa_choice_[p]));
-    if (in.fork && (o != in.out_port || sa_winner_[in.local_port] != p)) continue;
-    sa_grants_.push_back(SaGrant{static_cast<PortId>(p), static_cast<VcId>(sa_choice_[p])});
+    if (!ivc(static_cast<unsigned>(p), static_cast<unsigned>(sa_choice_[p])).fork)
+      sa_grants_.push_back(SaGrant{static_cast<PortId>(p), static_cast<VcId>(sa_choice_[p])});
   }
 }
 

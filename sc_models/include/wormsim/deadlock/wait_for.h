@@ -30,6 +30,11 @@ struct BlockedVc {
   VcId vc = 0;
   bool has_packet = false;
   std::uint64_t packet = 0;  ///< packet at the front of the buffer
+  /// On a reported cycle: the next VC holds the output VC (port, vc) of this
+  /// router that this one waits to be allocated (for example an ejection VC).
+  bool waits_for_allocation = false;
+  PortId alloc_port = 0;
+  VcId alloc_vc = 0;
 };
 
 struct DeadlockReport {

@@ -14,7 +14,10 @@
 // and a forward VC in the same allocation (all or nothing), and afterwards
 // each flit crosses the switch only when it wins both outputs in the same
 // cycle; the local copy keeps dst = here, the forwarded copy names the next
-// destination. Unicast packets take exactly the paths they took before.
+// destination. In both allocators the ejection side decides first: a fork
+// that wins its ejection VC (port) claims its forward VC (port), and among
+// forks claiming the same one, its arbiter decides; claims beat unicast
+// requests. Unicast packets take exactly the paths they took before.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -67,6 +70,7 @@ class Router : public Component {
   void route(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) const;
   /// Route candidates of the copy a forking head forwards.
   void route_forward(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) const {
+    out.clear();
     routing_.route(id_, in_port, in_vc, forwarded(head), out);
   }
   /// A worm's head at one of its destinations with more to go.
@@ -143,6 +147,8 @@ class Router : public Component {
   std::vector<SaGrant> sa_grants_;
   std::vector<int> sa_choice_;  ///< per input port: chosen VC or -1
   std::vector<int> sa_winner_;  ///< per output port: winning input port
+  std::vector<int> sa_claim_;   ///< per output port: fork that claims it, or -1
+  std::vector<int> va_claim_;   ///< per output VC: fork that claims it, or -1
   RouteSet routes_, forward_routes_;
 };
 
