@@ -17,6 +17,9 @@
 namespace wormsim {
 namespace {
 
+// Worm algorithms put the whole fabric on the `hamiltonian` routing, so the
+// background unicast follows the Hamiltonian path too (long detours on 3PT):
+// its rate there is kept far below that routing's saturation.
 struct LoadCase {
   std::string topology, algo;
   double rate;           ///< background unicast, flits/node/cycle
@@ -96,7 +99,7 @@ INSTANTIATE_TEST_SUITE_P(
                       LoadCase{"3pt:3x3x3", "greedy-one-port", 0.05, 100, 10000, 2},
                       LoadCase{"mesh:5x5x5", "bfs-all-port", 0.1, 100, 10000, 3},
                       LoadCase{"mesh:5x5x5", "greedy-one-port", 0.1, 100, 10000, 4},
-                      LoadCase{"3pt:3x3x3", "dual-path", 0.03, 100, 10000, 5},
+                      LoadCase{"3pt:3x3x3", "dual-path", 0.005, 100, 10000, 5},
                       LoadCase{"mesh:5x5x5", "dual-path", 0.05, 100, 10000, 6},
                       LoadCase{"mesh:5x5x5", "3-dbl", 0.05, 100, 10000, 7},
                       LoadCase{"mesh:5x5x5", "3-dbs", 0.05, 100, 10000, 8}),
@@ -111,7 +114,7 @@ INSTANTIATE_TEST_SUITE_P(
                       LoadCase{"3pt:4x4x4", "greedy-one-port", 0.05, 300, 100000, 12},
                       LoadCase{"mesh:8x8x8", "bfs-all-port", 0.1, 300, 100000, 13},
                       LoadCase{"mesh:8x8x8", "greedy-one-port", 0.1, 300, 100000, 14},
-                      LoadCase{"3pt:4x4x4", "dual-path", 0.03, 300, 100000, 15},
+                      LoadCase{"3pt:4x4x4", "dual-path", 0.003, 300, 100000, 15},
                       LoadCase{"mesh:8x8x8", "dual-path", 0.05, 300, 100000, 16},
                       LoadCase{"mesh:8x8x8", "3-dbl", 0.05, 300, 100000, 17},
                       LoadCase{"mesh:8x8x8", "3-dbs", 0.05, 300, 100000, 18}),

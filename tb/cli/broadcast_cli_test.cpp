@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -58,6 +59,50 @@ TEST(BroadcastCli, JsonAndCsvSayEveryNodeReceivedOnce) {
   std::filesystem::remove(csv);
 }
 
+TEST(BroadcastCli, WormAlgorithmsReachEveryNodeOnceInTheirPhases) {
+  for (const auto& [algo, phases] : std::vector<std::pair<std::string, int>>{{"dual-path", 1}, {"3-dbl", 2}, {"3-dbs", 3}}) {
+    const std::string json = own(algo) + ".json";
+    const CliResult r = run_wormsim("broadcast --topology mesh:4x4x4 --algo " + algo +
+                                        " --source 21 --flits 8 --startup 10 --json " + json,
+                                    "bc_" + algo);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::ifstream in(json);
+    const nlohmann::json j = nlohmann::json::parse(in);
+    EXPECT_EQ(j["kind"], "worms");
+    EXPECT_EQ(j["steps"], phases) << algo;
+    EXPECT_EQ(j["nodes_reached"], 63) << algo;
+    EXPECT_TRUE(j["exactly_once"].get<bool>()) << algo;
+    EXPECT_LT(j["worms"].get<unsigned>(), 63u) << algo << ": worms carry many destinations";
+  }
+}
+
+TEST(BroadcastCli, DualPathMulticastReachesExactlyTheDestinations) {
+  const std::string csv = own("mc") + ".csv";
+  const CliResult r = run_wormsim("broadcast --topology 3pt:2x2x2 --algo dual-path --source 33 "
+                                  "--dests 1,79,40,12,60 --flits 4 --csv " + csv, "bc_mc");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("nodes reached: 5 of 5, each exactly once"), std::string::npos) << r.out;
+  std::ifstream c(csv);
+  std::string line;
+  unsigned rows = 0;
+  std::getline(c, line);
+  while (std::getline(c, line)) ++rows;
+  EXPECT_EQ(rows, 6u) << "the source and the five destinations";
+}
+
+TEST(CheckDeadlockCli, WormsPerClassAcyclicSharedCycleThroughAnEjectionChannel) {
+  const CliResult ok = run_wormsim("check-deadlock --topology mesh:4x4x4 --worms all", "cd_worms_ok");
+  EXPECT_EQ(ok.exit_code, 0) << ok.out << ok.err;
+  EXPECT_NE(ok.out.find("deadlock-free"), std::string::npos);
+  const CliResult bad =
+      run_wormsim("check-deadlock --topology mesh:4x4x4 --worms lines --consumption shared", "cd_worms_bad");
+  EXPECT_EQ(bad.exit_code, 3) << bad.out << bad.err;
+  EXPECT_NE(bad.out.find(":local0:vc"), std::string::npos) << bad.out;
+  const CliResult word = run_wormsim("check-deadlock --worms some", "cd_worms_word");
+  EXPECT_EQ(word.exit_code, 2);
+  EXPECT_NE(word.err.find("worms:"), std::string::npos) << word.err;
+}
+
 struct Bad {
   std::string name, args, field;
 };
@@ -89,7 +134,12 @@ INSTANTIATE_TEST_SUITE_P(
                       Bad{"ports_word", "--ports some", "ports:"},
                       Bad{"ports_mismatch", "--algo bfs-all-port --ports one", "ports:"},
                       Bad{"bad_topology", "--topology 3pt:1x2x2", "topology:"},
-                      Bad{"json_dir_missing", "--json /nonexistent/dir/b.json", "json:"}),
+                      Bad{"json_dir_missing", "--json /nonexistent/dir/b.json", "json:"},
+                      Bad{"dbs_on_3pt", "--topology 3pt:2x2x2 --algo 3-dbs", "algo:"},
+                      Bad{"dests_not_a_node", "--algo dual-path --dests 3,80", "dests:"},
+                      Bad{"dests_twice", "--algo dual-path --dests 3,3", "dests:"},
+                      Bad{"dests_with_bfs", "--algo bfs-all-port --dests 3", "dests:"},
+                      Bad{"consumption_word", "--algo dual-path --consumption some", "consumption:"}),
     [](const auto& p) { return p.param.name; });
 
 }  // namespace

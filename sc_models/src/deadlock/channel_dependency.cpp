@@ -170,7 +170,9 @@ std::string DependencyVerdict::cycle_text(const Topology& t) const {
   for (std::size_t i = 0; i <= cycle.size() && !cycle.empty(); ++i) {
     const Channel& c = cycle[i % cycle.size()];
     if (i) s += " -> ";
-    s += node_name(t, c.node) + ":" + t.port_names[c.port] + ":vc" + std::to_string(c.vc);
+    const std::string port = c.port < t.num_ports ? t.port_names[c.port]
+                                                   : "local" + std::to_string(c.port - t.num_ports);
+    s += node_name(t, c.node) + ":" + port + ":vc" + std::to_string(c.vc);
   }
   return s;
 }
