@@ -1,5 +1,6 @@
 #include <wormsim/broadcast/algorithms.h>
 
+#include <wormsim/broadcast/kim_lee.h>
 #include <wormsim/broadcast/worm_algorithms.h>
 
 namespace wormsim {
@@ -12,6 +13,10 @@ const std::vector<BroadcastAlgorithm>& broadcast_algorithms() {
        [](const Topology& t, NodeId s) { return one_port_greedy(t, s); }, {}},
       {"best-one-port", "one-port (SLA): the greedy and 64 randomized variants, fewest steps wins", PortModel::One,
        one_port_best, {}},
+      {"kim-lee-sla", "3PT: Kim and Lee's one-to-all algorithm (OABA) under SLA, as the extracted text allows",
+       PortModel::One, [](const Topology& t, NodeId s) { return kim_lee_one_to_all(t, s, PortModel::One); }, {}},
+      {"kim-lee-mla", "3PT: Kim and Lee's one-to-all algorithm (OABA) under MLA, as the extracted text allows",
+       PortModel::All, [](const Topology& t, NodeId s) { return kim_lee_one_to_all(t, s, PortModel::All); }, {}},
       {"dual-path", "two worms along the Hamiltonian path (high and low), absorb-and-forward; 1 start-up",
        PortModel::All, {}, dual_path_broadcast},
       {"3-dbl", "3D mesh: column worms, then dual-path in every layer (Hamiltonian per layer); 2 start-ups",
