@@ -15,6 +15,7 @@ Command add_run(CLI::App& app);
 Command add_check_deadlock(CLI::App& app);
 Command add_topo(CLI::App& app);
 Command add_broadcast(CLI::App& app);
+Command add_all_to_all(CLI::App& app);
 
 /// Runs the default scenario (wormsim with no arguments).
 int run_default();

@@ -4,6 +4,7 @@
 //   wormsim check-deadlock [flags]   static channel-dependency proof
 //   wormsim topo SPEC [--edges|--dot]
 //   wormsim broadcast [flags]        a broadcast schedule, stepped and run in the fabric
+//   wormsim all-to-all [flags]       Kim and Lee all-to-all on 3PT, step by step
 // Exit codes: 0 success, 1 internal error (e.g. scoreboard violation),
 // 2 bad input, 3 deadlock (static cycle, runtime cycle or no progress).
 #include <cstdlib>
@@ -25,7 +26,8 @@ int main_impl(int argc, char** argv) {
   if (argc == 1) return run_default();
   CLI::App app{"wormsim: cycle-accurate wormhole network simulator"};
   app.require_subcommand(1);
-  const Command commands[] = {add_run(app), add_check_deadlock(app), add_topo(app), add_broadcast(app)};
+  const Command commands[] = {add_run(app), add_check_deadlock(app), add_topo(app), add_broadcast(app),
+                                add_all_to_all(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
