@@ -36,7 +36,7 @@ struct Fabric {
     net = std::make_unique<Network>(topology, *routing, nc, rec);
   }
   void send(NodeId src, std::vector<NodeId> dests, unsigned length, std::uint64_t id = 1) {
-    Packet p{id, src, dests.front(), static_cast<std::uint16_t>(length), 0};
+    Packet p{id, src, dests.front(), static_cast<std::uint16_t>(length), 0, 0, {}};
     p.worm = worms.add(WormRoute{std::move(dests), HeaderForm::List, 0});
     net->ni(src).enqueue(p);
   }

@@ -6,7 +6,9 @@
 //            phase logic runs (Simulation::tick_commit), then the links' new
 //            contents become the RTL inputs for the next rising edge.
 // The RTL is held in reset for two rising edges before cycle 0. Delivery
-// cycles are recorded per packet, so two fabrics can be compared exactly.
+// cycles are recorded per packet and destination (a worm is delivered to
+// many), so two fabrics can be compared exactly. Broadcasts (worm or
+// store-and-forward schedules) run through a BroadcastEngine in both.
 #pragma once
 #include <chrono>
 #include <map>
@@ -19,6 +21,8 @@
 #include <verilated.h>
 #include <verilated_fst_sc.h>
 
+#include <wormsim/broadcast/engine.h>
+#include <wormsim/multicast/hamiltonian.h>
 #include <wormsim/sim/simulation.h>
 #include <wormsim/systemc/waves.h>
 
@@ -32,9 +36,26 @@ struct MixedFabricConfig {
   bool late_credits = false;      ///< test-only: the first RTL router sees credits a cycle late
   std::string vcd;                ///< links of the whole fabric (model and RTL routers alike)
   std::string fst;                ///< every signal of every RTL router
+  /// Broadcasts started at the given cycles. With any, the scenario's
+  /// phases must not end the run (set a huge warm-up): the run ends when
+  /// every broadcast is complete and the background traffic, stopped at
+  /// `traffic_until`, has drained.
+  std::vector<std::pair<Cycle, WormSchedule>> broadcasts;
+  BroadcastTiming timing;
+  Cycle traffic_until = 0;
+  Cycle limit = 1000000;  ///< broadcasts: give up after this many cycles
 };
 
-using DeliveryCycles = std::map<std::uint64_t, Cycle>;  ///< packet id -> delivery cycle of its tail
+/// (packet id, node) -> delivery cycle of the tail at that node.
+using DeliveryCycles = std::map<std::pair<std::uint64_t, NodeId>, Cycle>;
+
+/// Runs the broadcasts of `cfg` on `sim` through `engine` one cycle at a
+/// time: true while the run should go on.
+inline bool broadcast_step(Simulation& sim, BroadcastEngine& engine, const MixedFabricConfig& cfg) {
+  if (sim.cycle() == cfg.traffic_until) sim.stop_traffic();
+  if (sim.done() || sim.cycle() >= cfg.limit) return false;
+  return !(engine.idle() && sim.cycle() > cfg.traffic_until && sim.scoreboard().outstanding_packets() == 0);
+}
 
 struct MixedFabricResult {
   DeliveryCycles delivered;
@@ -46,25 +67,44 @@ struct MixedFabricResult {
 inline DeliveryCycles run_reference(const Scenario& s) {
   Simulation sim(s);
   DeliveryCycles d;
-  sim.on_packet_delivered([&d](const Packet& p, Cycle c) { d[p.id] = c; });
+  sim.on_packet_delivered([&d](const Packet& p, Cycle c) { d[{p.id, p.dst}] = c; });
   sim.run_plain();
   return d;
 }
 
-/// "" when equal; otherwise the first packet whose delivery differs.
-inline std::string first_difference(const DeliveryCycles& expected, const DeliveryCycles& got) {
-  for (const auto& [id, cycle] : expected) {
-    const auto it = got.find(id);
-    std::ostringstream os;
-    if (it == got.end()) {
-      os << "packet " << id << " delivered at cycle " << cycle << " by the model fabric, never by the mixed one";
-      return os.str();
-    }
-    if (it->second != cycle) {
-      os << "packet " << id << " delivered at cycle " << it->second << ", the model fabric at " << cycle;
-      return os.str();
-    }
+/// The all-model reference of a run with broadcasts.
+inline DeliveryCycles run_reference(const MixedFabricConfig& cfg) {
+  Simulation sim(cfg.scenario);
+  BroadcastEngine engine(sim, cfg.timing);
+  DeliveryCycles d;
+  engine.on_delivery([&d](const Packet& p, Cycle c) { d[{p.id, p.dst}] = c; });
+  for (const auto& [at, s] : cfg.broadcasts) engine.start(s, at);
+  while (broadcast_step(sim, engine, cfg)) {
+    engine.before_tick();
+    sim.tick();
   }
+  return d;
+}
+
+/// "" when equal; otherwise the earliest delivery (by the model fabric's
+/// cycle) that differs, and how many differ.
+inline std::string first_difference(const DeliveryCycles& expected, const DeliveryCycles& got) {
+  std::size_t differ = 0;
+  Cycle earliest = ~Cycle{0};
+  std::string text;
+  for (const auto& [key, cycle] : expected) {
+    const auto it = got.find(key);
+    if (it != got.end() && it->second == cycle) continue;
+    ++differ;
+    if (cycle >= earliest) continue;
+    earliest = cycle;
+    std::ostringstream os;
+    os << "packet " << key.first << " delivered to node " << key.second << " at cycle ";
+    if (it == got.end()) os << cycle << " by the model fabric, never by the mixed one";
+    else os << it->second << ", the model fabric at " << cycle;
+    text = os.str();
+  }
+  if (differ) return text + " (" + std::to_string(differ) + " deliveries differ)";
   if (got.size() != expected.size()) return "the mixed fabric delivered packets the model fabric did not";
   return "";
 }
@@ -75,12 +115,14 @@ class MixedFabric : public sc_core::sc_module {
   sc_core::sc_in<bool> clk;
 
   MixedFabric(const sc_core::sc_module_name& name, Simulation& sim, const MixedFabricConfig& cfg)
-      : sc_core::sc_module(name), clk("clk"), sim_(sim) {
+      : sc_core::sc_module(name), clk("clk"), sim_(sim), cfg_(cfg) {
+    const HamiltonianLabeling labels = hamiltonian_labeling(sim.topology());
+    auto resolve = [&sim](Flit& f) { sim.resolve_worm(f); };
     for (std::size_t k = 0; k < cfg.rtl_nodes.size(); ++k) {
       const NodeId n = cfg.rtl_nodes[k];
       const std::string inst = node_name(sim.topology(), n);
-      nodes_.push_back(std::make_unique<RtlRouterNode<Rtl>>(inst.c_str(), sim.network(), n, rst_n_,
-                                                             cfg.late_credits && k == 0));
+      nodes_.push_back(std::make_unique<RtlRouterNode<Rtl>>(inst.c_str(), sim.network(), n, rst_n_, labels,
+                                                             resolve, cfg.late_credits && k == 0));
       nodes_.back()->clk(clk);
     }
     SC_HAS_PROCESS(MixedFabric);
@@ -93,10 +135,13 @@ class MixedFabric : public sc_core::sc_module {
   }
 
   std::vector<std::unique_ptr<RtlRouterNode<Rtl>>>& nodes() { return nodes_; }
+  /// Broadcasts run through this engine (set before the simulation starts).
+  void drive(BroadcastEngine* engine) { engine_ = engine; }
 
  private:
   void on_posedge() {
     if (reset_edges_ < 2) return;
+    if (engine_ != nullptr) engine_->before_tick();
     sim_.tick_evaluate();
   }
 
@@ -108,10 +153,12 @@ class MixedFabric : public sc_core::sc_module {
     for (auto& n : nodes_) n->collect();
     sim_.tick_commit();
     for (auto& n : nodes_) n->present();
-    if (sim_.done()) sc_core::sc_stop();
+    if (engine_ != nullptr ? !broadcast_step(sim_, *engine_, cfg_) : sim_.done()) sc_core::sc_stop();
   }
 
   Simulation& sim_;
+  const MixedFabricConfig& cfg_;
+  BroadcastEngine* engine_ = nullptr;
   std::vector<std::unique_ptr<RtlRouterNode<Rtl>>> nodes_;
   sc_core::sc_signal<bool> rst_n_{"rst_n", false};
   unsigned reset_edges_ = 0;
@@ -123,11 +170,20 @@ template <class Rtl>
 MixedFabricResult run_mixed(const MixedFabricConfig& cfg) {
   Simulation sim(cfg.scenario);
   MixedFabricResult r;
-  sim.on_packet_delivered([&r](const Packet& p, Cycle c) { r.delivered[p.id] = c; });
+  std::unique_ptr<BroadcastEngine> engine;
+  auto record = [&r](const Packet& p, Cycle c) { r.delivered[{p.id, p.dst}] = c; };
+  if (cfg.broadcasts.empty()) {
+    sim.on_packet_delivered(record);
+  } else {
+    engine = std::make_unique<BroadcastEngine>(sim, cfg.timing);
+    engine->on_delivery(record);
+    for (const auto& [at, s] : cfg.broadcasts) engine->start(s, at);
+  }
   if (!cfg.fst.empty()) Verilated::traceEverOn(true);
   sc_core::sc_clock clock("clk", 1, sc_core::SC_NS);
   MixedFabric<Rtl> fabric("fabric", sim, cfg);
   fabric.clk(clock);
+  fabric.drive(engine.get());
   sc_core::sc_trace_file* vcd = cfg.vcd.empty() ? nullptr : trace_links(cfg.vcd, sim.network());
   std::unique_ptr<VerilatedFstSc> fst;
   if (!cfg.fst.empty()) {

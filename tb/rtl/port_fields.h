@@ -11,8 +11,9 @@ namespace wormsim::test {
 
 // Field layout of wormsim_pkg::flit_t (LSB first).
 struct FlitLayout {
-  static constexpr int kWidth = 154;
+  static constexpr int kWidth = 193;
   static constexpr int kType = 0, kVc = 2, kSeq = 10, kDst = 26, kSrc = 58, kPacket = 90;
+  static constexpr int kMcLast = 154, kMcDir = 186, kMcCls = 190, kMcKind = 191;  ///< worm header
 };
 
 template <class T>

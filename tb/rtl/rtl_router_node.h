@@ -6,15 +6,21 @@
 //            present()  after the commit, the links' new contents (flits in,
 //                       credits back) become the RTL's inputs for the next
 //                       rising edge.
-// The RTL gets router n's id and, in table mode, nothing else: the fabric
-// model is built with RouteDor=1, so it computes its own routes.
+// The RTL gets router n's id, its Hamiltonian neighbours (the topology's
+// labeling) and the ids behind its ports, from which it computes a worm's
+// next destination; the fabric model is built with RouteDor=1, so it
+// computes its own routes. Flits it sends carry no worm-table index: the
+// `resolve` callback (Simulation::resolve_worm) restores it for the model
+// routers downstream.
 #pragma once
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 
 #include <systemc>
 
+#include <wormsim/multicast/hamiltonian.h>
 #include <wormsim/network/network.h>
 
 #include "rtl/port_fields.h"
@@ -30,12 +36,23 @@ class RtlRouterNode : public sc_core::sc_module, public Component {
   /// late_credits (test-only perturbation): the RTL sees every credit one
   /// cycle after the link delivers it.
   RtlRouterNode(const sc_core::sc_module_name& name, Network& net, NodeId node,
-                sc_core::sc_signal<bool>& rst_n, bool late_credits = false)
+                sc_core::sc_signal<bool>& rst_n, const HamiltonianLabeling& labels,
+                std::function<void(Flit&)> resolve, bool late_credits = false)
       : sc_core::sc_module(name), clk("clk"), net_(net), node_(node), late_credits_(late_credits),
-        ports_(net.router(node).config().total_ports()), vcs_(net.router(node).config().vcs),
-        rtl_("rtl") {
+        resolve_(std::move(resolve)), ports_(net.router(node).config().total_ports()),
+        vcs_(net.router(node).config().vcs), rtl_("rtl") {
     sig_.bind(rtl_, clk, rst_n);
     sig_.router_id.write(static_cast<port_value_t<decltype(Rtl::router_id_i)>>(node));
+    const unsigned label = labels.label[node];
+    const NodeId next = label + 1 < labels.node_at.size() ? labels.node_at[label + 1] : node;
+    const NodeId prev = label > 0 ? labels.node_at[label - 1] : node;
+    sig_.hp_next.write(static_cast<port_value_t<decltype(Rtl::hp_next_i)>>(next));
+    sig_.hp_prev.write(static_cast<port_value_t<decltype(Rtl::hp_prev_i)>>(prev));
+    port_value_t<decltype(Rtl::neighbor_id_i)> ids{};
+    const Topology& t = net.topology();
+    for (PortId p = 0; p < t.num_ports; ++p)
+      if (t.peer[node][p]) set_field(ids, p * 32, 32, t.peer[node][p]->node);
+    sig_.neighbor_id.write(ids);
     net.replace_router(node, *this);
   }
 
@@ -56,7 +73,9 @@ class RtlRouterNode : public sc_core::sc_module, public Component {
       if (get_field(fv, static_cast<int>(p), 1)) {
         Link* out = net_.router_output(node_, port);
         if (out == nullptr) throw std::logic_error(where(p) + ": RTL sent a flit off the fabric");
-        out->send_flit(decode(fo, static_cast<int>(p) * FlitLayout::kWidth));
+        Flit f = decode(fo, static_cast<int>(p) * FlitLayout::kWidth);
+        if (f.mc.kind != 0 && resolve_) resolve_(f);
+        out->send_flit(f);
       }
       if (get_field(cv, static_cast<int>(p), 1)) {
         Link* in = net_.router_input(node_, port);
@@ -111,6 +130,10 @@ class RtlRouterNode : public sc_core::sc_module, public Component {
     f.dst = static_cast<NodeId>(get_field(v, base + FlitLayout::kDst, 32));
     f.src = static_cast<NodeId>(get_field(v, base + FlitLayout::kSrc, 32));
     f.packet = get_field(v, base + FlitLayout::kPacket, 64);
+    f.mc.last = static_cast<NodeId>(get_field(v, base + FlitLayout::kMcLast, 32));
+    f.mc.dir = static_cast<std::uint8_t>(get_field(v, base + FlitLayout::kMcDir, 4));
+    f.mc.cls = static_cast<std::uint8_t>(get_field(v, base + FlitLayout::kMcCls, 1));
+    f.mc.kind = static_cast<std::uint8_t>(get_field(v, base + FlitLayout::kMcKind, 2));
     return f;
   }
 
@@ -122,11 +145,16 @@ class RtlRouterNode : public sc_core::sc_module, public Component {
     set_field(v, base + FlitLayout::kDst, 32, f.dst);
     set_field(v, base + FlitLayout::kSrc, 32, f.src);
     set_field(v, base + FlitLayout::kPacket, 64, f.packet);
+    set_field(v, base + FlitLayout::kMcLast, 32, f.mc.last);
+    set_field(v, base + FlitLayout::kMcDir, 4, f.mc.dir);
+    set_field(v, base + FlitLayout::kMcCls, 1, f.mc.cls);
+    set_field(v, base + FlitLayout::kMcKind, 2, f.mc.kind);
   }
 
   Network& net_;
   NodeId node_;
   bool late_credits_;
+  std::function<void(Flit&)> resolve_;
   port_value_t<decltype(Rtl::credit_valid_i)> held_cv_{};
   port_value_t<decltype(Rtl::credit_vc_i)> held_cvc_{};
   RtlRouterSignals<Rtl> sig_;

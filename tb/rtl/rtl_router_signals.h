@@ -27,6 +27,9 @@ struct RtlRouterSignals {
   signal<decltype(Rtl::router_id_i)> router_id{"router_id"};
   signal<decltype(Rtl::route_port_i)> route_port{"route_port"};
   signal<decltype(Rtl::route_vcs_i)> route_vcs{"route_vcs"};
+  signal<decltype(Rtl::hp_next_i)> hp_next{"hp_next"};
+  signal<decltype(Rtl::hp_prev_i)> hp_prev{"hp_prev"};
+  signal<decltype(Rtl::neighbor_id_i)> neighbor_id{"neighbor_id"};
   signal<decltype(Rtl::flit_valid_i)> flit_valid_in{"flit_valid_in"};
   signal<decltype(Rtl::flit_i)> flit_in{"flit_in"};
   signal<decltype(Rtl::credit_valid_o)> credit_valid_out{"credit_valid_out"};
@@ -42,6 +45,9 @@ struct RtlRouterSignals {
     rtl.router_id_i(router_id);
     rtl.route_port_i(route_port);
     rtl.route_vcs_i(route_vcs);
+    rtl.hp_next_i(hp_next);
+    rtl.hp_prev_i(hp_prev);
+    rtl.neighbor_id_i(neighbor_id);
     rtl.flit_valid_i(flit_valid_in);
     rtl.flit_i(flit_in);
     rtl.credit_valid_o(credit_valid_out);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <tuple>
 
 namespace wormsim {
 
@@ -47,10 +48,19 @@ void BroadcastEngine::schedule_sends(std::size_t k, NodeId v, Cycle base) {
   }
 }
 
+// Sends due together are injected in a canonical order (broadcast, sender,
+// step, index), so packet ids do not depend on the order in which the
+// fabric happened to report this cycle's deliveries.
 void BroadcastEngine::before_tick() {
+  std::vector<Send> now;
   while (!due_.empty() && due_.begin()->first <= sim_.cycle()) {
-    const Send s = due_.begin()->second;
+    now.push_back(due_.begin()->second);
     due_.erase(due_.begin());
+  }
+  std::sort(now.begin(), now.end(), [](const Send& a, const Send& b) {
+    return std::tie(a.run, a.from, a.step, a.index) < std::tie(b.run, b.from, b.step, b.index);
+  });
+  for (const Send& s : now) {
     const WormRoute& route = runs_[s.run].plan[s.from][s.step][s.index];
     const std::size_t k = route.destinations.size();
     const std::uint64_t id = k == 1 && route.form == HeaderForm::List
@@ -63,6 +73,7 @@ void BroadcastEngine::before_tick() {
 }
 
 void BroadcastEngine::delivered(const Packet& p, Cycle c) {
+  if (also_) also_(p, c);
   const auto it = worm_run_.find(p.id);
   if (it == worm_run_.end()) return;  // the simulation's own traffic
   const std::size_t k = it->second.run;

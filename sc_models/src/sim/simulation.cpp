@@ -5,6 +5,7 @@
 
 #include <wormsim/core/config_error.h>
 #include <wormsim/deadlock/wait_for.h>
+#include <wormsim/multicast/hamiltonian.h>
 #include <wormsim/topology/spec.h>
 
 namespace wormsim {
@@ -80,7 +81,7 @@ void Simulation::on_delivered(const Flit& flit, NodeId node, unsigned channel, C
 }
 
 std::uint64_t Simulation::inject(NodeId src, NodeId dst, unsigned length) {
-  manual_.push_back(Packet{manual_ids_++, src, dst, static_cast<std::uint16_t>(length), cycle_});
+  manual_.push_back(Packet{manual_ids_++, src, dst, static_cast<std::uint16_t>(length), cycle_, 0, {}});
   return manual_.back().id;
 }
 
@@ -96,10 +97,32 @@ std::uint64_t Simulation::inject_worm(NodeId src, WormRoute route, unsigned payl
                                      "; use more or 'shared'");
   const unsigned length = payload + header_flits(route.form, route.destinations.size());
   if (length > 65535) throw ConfigError("flits", "a worm has at most 65535 flits");
-  Packet p{manual_ids_++, src, route.destinations.front(), static_cast<std::uint16_t>(length), cycle_};
+  Packet p{manual_ids_++, src, route.destinations.front(), static_cast<std::uint16_t>(length), cycle_, 0, {}};
+  p.mc.kind = static_cast<std::uint8_t>(static_cast<unsigned>(route.form) + 1);
+  p.mc.cls = route.cls;
+  p.mc.last = route.destinations.back();
+  if (route.form == HeaderForm::Line) {
+    const int port = port_towards(*topology_, src, route.destinations.front());
+    if (port < 0) throw ConfigError("worm", "a line worm's first destination must be a neighbour of its source");
+    p.mc.dir = static_cast<std::uint8_t>(port);
+  }
   p.worm = worms_.add(std::move(route));
+  worm_of_packet_[p.id] = p.worm;
   manual_.push_back(p);
   return p.id;
+}
+
+bool Simulation::resolve_worm(Flit& f) const {
+  const auto it = worm_of_packet_.find(f.packet);
+  if (it == worm_of_packet_.end()) return false;
+  f.worm = it->second;
+  const auto& d = worms_[f.worm].destinations;
+  for (std::size_t k = 0; k < d.size(); ++k)
+    if (d[k] == f.dst) {
+      f.hop = static_cast<std::uint16_t>(k);
+      return true;
+    }
+  return false;
 }
 
 void Simulation::tick() {

@@ -27,7 +27,7 @@ void TrafficSource::generate(Cycle cycle, const std::function<void(const Packet&
     Rng& rng = rngs_[src];
     if (enabled_) {
       if (auto dst = pattern_->destination(src, rng)) {
-        emit(Packet{next_id_++, src, *dst, static_cast<std::uint16_t>(cfg_.packet_length), cycle});
+        emit(Packet{next_id_++, src, *dst, static_cast<std::uint16_t>(cfg_.packet_length), cycle, 0, {}});
       }
     }
     events_.push(Event{cycle + gap(rng), src});

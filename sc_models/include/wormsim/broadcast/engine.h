@@ -37,6 +37,8 @@ class BroadcastEngine {
   /// Starts schedule s at cycle `at` (>= the current cycle); returns its index.
   std::size_t start(const WormSchedule& s, Cycle at);
   std::size_t start(const Schedule& s, Cycle at) { return start(as_worms(s), at); }
+  /// Also told of every delivery (the engine owns the simulation's listener).
+  void on_delivery(Scoreboard::CompletionHandler h) { also_ = std::move(h); }
   /// Injects every send due in the coming cycle; call before each tick().
   void before_tick();
   /// Every broadcast complete and no send pending or in flight.
@@ -69,6 +71,7 @@ class BroadcastEngine {
   std::multimap<Cycle, Send> due_;
   std::map<std::uint64_t, InFlight> worm_run_;  ///< packet id -> broadcast
   std::size_t in_flight_ = 0, complete_ = 0;
+  Scoreboard::CompletionHandler also_;
 };
 
 }  // namespace wormsim

@@ -21,6 +21,15 @@ inline FlitType flit_type_for(unsigned seq, unsigned len) {
   return static_cast<FlitType>(bits);
 }
 
+/// What a multi-destination worm's header says in hardware terms (the RTL
+/// computes the next destination from it; docs/microarchitecture.md §11):
+/// kind 0 unicast, 1 list, 2 Hamiltonian range, 3 line; the worm's class;
+/// for a line, the port it leaves every router by; its last destination.
+struct WormHeader {
+  std::uint8_t kind = 0, cls = 0, dir = 0;
+  NodeId last = 0;
+};
+
 struct Flit {
   std::uint64_t packet = 0;  ///< globally unique packet id
   NodeId src = 0;            ///< source node
@@ -30,6 +39,7 @@ struct Flit {
   FlitType type = FlitType::Body;
   std::uint32_t worm = 0;    ///< multi-destination worm index (WormTable); 0 = unicast
   std::uint16_t hop = 0;     ///< worm: index of dst in the worm's destination list
+  WormHeader mc;             ///< worm: the header fields the RTL routes by
 };
 
 }  // namespace wormsim

@@ -13,6 +13,7 @@ struct Packet {
   std::uint16_t length = 1;  ///< flits
   Cycle created = 0;         ///< cycle in which the source generated it
   std::uint32_t worm = 0;    ///< multi-destination worm (WormTable index); dst = its first
+  WormHeader mc;             ///< worm: its header in hardware terms (copied into every flit)
 };
 
 /// Told about every flit the network delivers to a node.

@@ -5,6 +5,7 @@
 // the run if flits are outstanding and none moves for `watchdog` cycles.
 #pragma once
 #include <memory>
+#include <unordered_map>
 #include <string>
 
 #include <stdexcept>
@@ -61,6 +62,10 @@ class Simulation : public DeliveryObserver {
   /// two consumption channels to work with.
   std::uint64_t inject_worm(NodeId src, WormRoute route, unsigned payload);
   const WormTable& worms() const { return worms_; }
+  /// Fills f.worm and f.hop from f.packet and f.dst for a flit of a worm this
+  /// simulation injected (flits that crossed a router that does not carry
+  /// them, such as the RTL); false for unicast packets.
+  bool resolve_worm(Flit& f) const;
   /// Called once per packet when its tail is delivered (after the scoreboard
   /// has checked it), with the delivery cycle.
   void on_packet_delivered(Scoreboard::CompletionHandler listener) { listener_ = std::move(listener); }
@@ -83,6 +88,7 @@ class Simulation : public DeliveryObserver {
   Scoreboard scoreboard_;
   LatencyStats stats_;
   WormTable worms_;
+  std::unordered_map<std::uint64_t, std::uint32_t> worm_of_packet_;
   std::unique_ptr<Network> network_;
   std::unique_ptr<TrafficSource> source_;
   Phase phase_ = Phase::Warmup;
