@@ -15,35 +15,13 @@
 #include <wormsim/core/config_error.h>
 #include <wormsim/topology/spec.h>
 
+#include "broadcast_args.h"
 #include "commands.h"
 
 namespace wormsim::driver {
 namespace {
 
-struct Args {
-  std::string topology = "3pt:2x2x2", algo = "bfs-all-port", ports, csv, json, dests;
-  std::string consumption = "per-class";
-  long long source = 0, flits = 4, startup = 0;
-};
-
-// Checked before anything runs, so a bad path leaves no file half-written.
-void check_output(const std::string& field, const std::string& path) {
-  if (path.empty()) return;
-  const std::filesystem::path dir = std::filesystem::path(path).parent_path();
-  if (!dir.empty() && !std::filesystem::is_directory(dir))
-    throw ConfigError(field, "directory '" + dir.string() + "' does not exist");
-}
-
-// Writes text to path atomically (temporary file, then rename).
-void write_atomically(const std::string& field, const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp);
-    if (!out) throw ConfigError(field, "cannot write '" + path + "'");
-    out << text;
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw ConfigError(field, "cannot write '" + path + "'");
-}
+using Args = BroadcastArgs;
 
 // "3,7,12" -> node ids, each checked.
 std::vector<NodeId> parse_dests(const std::string& text, const Topology& t, NodeId src) {
@@ -88,9 +66,14 @@ int run_broadcast(const Args& a) {
   if (!a.ports.empty() && a.ports != port_model_name(al->ports))
     throw ConfigError("ports", a.algo + " is a " + std::string(port_model_name(al->ports)) +
                                    "-port algorithm; --ports " + a.ports + " does not apply (see --algo list)");
-  parse_consumption(a.consumption, "consumption");
+  FabricBroadcastConfig fc = fabric_config(a);
   check_output("csv", a.csv);
   check_output("json", a.json);
+  if (a.concurrent != 1) {
+    if (!a.dests.empty()) throw ConfigError("dests", "multicast works with one broadcast, not --concurrent");
+    if (!a.csv.empty()) throw ConfigError("csv", "per-node arrivals are written for one broadcast, not --concurrent");
+    return run_concurrent_broadcasts(a);
+  }
   const NodeId src = static_cast<NodeId>(a.source);
   std::vector<NodeId> dests;
   if (!a.dests.empty()) {
@@ -120,11 +103,6 @@ int run_broadcast(const Args& a) {
   std::vector<bool> wanted(t.num_nodes(), dests.empty());
   for (NodeId d : dests) wanted[d] = true;
   wanted[src] = false;
-  FabricBroadcastConfig fc;
-  fc.topology = a.topology;
-  fc.flits = static_cast<unsigned>(a.flits);
-  fc.startup = static_cast<Cycle>(a.startup);
-  fc.consumption = a.consumption;
   FabricBroadcastResult r;
   try {
     r = run_in_fabric(s, fc);
@@ -193,7 +171,7 @@ int run_broadcast(const Args& a) {
 Command add_broadcast(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "broadcast", "a broadcast schedule checked step by step, then run as worms in the fabric");
-  auto a = std::make_shared<Args>();
+  auto a = std::make_shared<BroadcastArgs>();
   cmd->add_option("--topology", a->topology, "network, as for wormsim run (default 3pt:2x2x2)");
   cmd->add_option("--algo", a->algo, "algorithm; 'list' lists them");
   cmd->add_option("--source", a->source, "source node id");
@@ -203,6 +181,13 @@ Command add_broadcast(CLI::App& app) {
   cmd->add_option("--dests", a->dests, "multicast: comma-separated destination ids (dual-path)");
   cmd->add_option("--consumption", a->consumption,
                   "ejection channels for absorbing worms: per-class (default) or shared");
+  cmd->add_option("--concurrent", a->concurrent, "N broadcasts at once from random sources (default 1)");
+  cmd->add_option("--spread", a->spread, "--concurrent: start cycles uniform in [0, spread) (default 1000)");
+  cmd->add_option("--seed", a->seed, "--concurrent: seed of the sources and start cycles (default 1)");
+  cmd->add_option("--vcs", a->vcs, "VCs per port (default: what the routing needs, at least 2)");
+  cmd->add_option("--local-ports", a->local_ports, "injection/ejection channels per node (default by port model)");
+  cmd->add_option("--buffer", a->buffer, "flits per VC buffer (default 8)");
+  cmd->add_option("--eject-rate", a->eject_rate, "chance per cycle a node consumes a flit (default 1)");
   cmd->add_option("--csv", a->csv, "per-node arrivals to this CSV file");
   cmd->add_option("--json", a->json, "summary to this JSON file");
   return [cmd, a]() {

@@ -103,6 +103,17 @@ TEST(CheckDeadlockCli, WormsPerClassAcyclicSharedCycleThroughAnEjectionChannel) 
   EXPECT_NE(word.err.find("worms:"), std::string::npos) << word.err;
 }
 
+TEST(BroadcastCli, ConcurrentWormsOnOneEjectionChannelExitThreeNamingTheCycle) {
+  const std::string common = "broadcast --topology mesh:4x4x4 --algo dual-path --concurrent 60 --spread 200 "
+                             "--flits 32 --buffer 2 --vcs 1 --eject-rate 0.5 --seed 3 ";
+  const CliResult bad = run_wormsim(common + "--local-ports 1 --consumption shared", "bc_conc_bad");
+  EXPECT_EQ(bad.exit_code, 3) << bad.out << bad.err;
+  EXPECT_NE(bad.err.find("waits for local0:vc0"), std::string::npos) << bad.err;
+  const CliResult good = run_wormsim(common + "--local-ports 2", "bc_conc_good");
+  EXPECT_EQ(good.exit_code, 0) << good.out << good.err;
+  EXPECT_NE(good.out.find("every node received every broadcast exactly once"), std::string::npos) << good.out;
+}
+
 struct Bad {
   std::string name, args, field;
 };
@@ -139,7 +150,9 @@ INSTANTIATE_TEST_SUITE_P(
                       Bad{"dests_not_a_node", "--algo dual-path --dests 3,80", "dests:"},
                       Bad{"dests_twice", "--algo dual-path --dests 3,3", "dests:"},
                       Bad{"dests_with_bfs", "--algo bfs-all-port --dests 3", "dests:"},
-                      Bad{"consumption_word", "--algo dual-path --consumption some", "consumption:"}),
+                      Bad{"consumption_word", "--algo dual-path --consumption some", "consumption:"},
+                      Bad{"concurrent_zero", "--concurrent 0", "concurrent:"},
+                      Bad{"eject_rate_zero", "--eject-rate 0", "eject_rate:"}),
     [](const auto& p) { return p.param.name; });
 
 }  // namespace

@@ -7,7 +7,8 @@
 
 namespace wormsim {
 
-FabricBroadcastResult run_in_fabric(const WormSchedule& s, const FabricBroadcastConfig& cfg) {
+std::vector<FabricBroadcastResult> run_in_fabric(const std::vector<std::pair<Cycle, WormSchedule>>& runs,
+                                                 const FabricBroadcastConfig& cfg) {
   Scenario sc;
   sc.topology = cfg.topology;
   sc.buffer = cfg.buffer;
@@ -16,15 +17,17 @@ FabricBroadcastResult run_in_fabric(const WormSchedule& s, const FabricBroadcast
   sc.warmup = cfg.limit + 1;             // phases never advance: this loop ends the run
   sc.cycles = 1;
   sc.seed = cfg.seed;
-  if (s.ports == PortModel::All) sc.local_ports = make_topology(cfg.topology).num_ports;
+  sc.eject_rate = cfg.eject_rate;
+  const bool all_port = !runs.empty() && runs.front().second.ports == PortModel::All;
+  if (all_port) sc.local_ports = make_topology(cfg.topology).num_ports;
   if (cfg.local_ports) sc.local_ports = cfg.local_ports;
-  if (s.hamiltonian_routing) sc.routing = "hamiltonian";
+  if (!runs.empty() && runs.front().second.hamiltonian_routing) sc.routing = "hamiltonian";
   sc.vcs = cfg.vcs;
   sc.consumption = cfg.consumption;
   Simulation sim(sc);
   sim.stop_traffic();
   BroadcastEngine engine(sim, BroadcastTiming{cfg.flits, cfg.startup});
-  engine.start(s, 0);
+  for (const auto& [at, s] : runs) engine.start(s, at);
   while (!engine.idle()) {
     if (sim.cycle() >= cfg.limit)
       throw std::runtime_error("broadcast did not complete within " + std::to_string(cfg.limit) + " cycles");
@@ -35,13 +38,16 @@ FabricBroadcastResult run_in_fabric(const WormSchedule& s, const FabricBroadcast
       throw BroadcastDeadlock(res.deadlock_kind + ": " + res.deadlock_report);
     }
   }
-  const BroadcastProgress& g = engine.progress(0);
-  FabricBroadcastResult r;
-  r.completion = g.completion;
-  r.arrival = g.arrival;
-  r.receipts = g.receipts;
-  r.worms = g.worms;
-  return r;
+  std::vector<FabricBroadcastResult> out;
+  for (std::size_t k = 0; k < engine.broadcasts(); ++k) {
+    const BroadcastProgress& g = engine.progress(k);
+    out.push_back(FabricBroadcastResult{g.completion, g.arrival, g.receipts, g.worms});
+  }
+  return out;
+}
+
+FabricBroadcastResult run_in_fabric(const WormSchedule& s, const FabricBroadcastConfig& cfg) {
+  return run_in_fabric(std::vector<std::pair<Cycle, WormSchedule>>{{0, s}}, cfg).front();
 }
 
 }  // namespace wormsim

@@ -18,6 +18,7 @@
 #pragma once
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <wormsim/broadcast/worm_schedule.h>
@@ -34,6 +35,7 @@ struct FabricBroadcastConfig {
   unsigned vcs = 0;               ///< 0: what the routing needs (at least 2)
   unsigned local_ports = 0;       ///< 0: 1 for one-port, one per network port for all-port
   std::string consumption = "per-class";
+  double eject_rate = 1.0;        ///< chance per cycle a node consumes a flit per channel
 };
 
 struct FabricBroadcastResult {
@@ -53,6 +55,11 @@ class BroadcastDeadlock : public std::runtime_error {
 /// Throws ConfigError for a bad topology, BroadcastDeadlock if the fabric
 /// stops, std::runtime_error if the limit passes.
 FabricBroadcastResult run_in_fabric(const WormSchedule& s, const FabricBroadcastConfig& cfg);
+
+/// Several broadcasts at once, each started at its cycle; one result each
+/// (arrival cycles absolute). Same errors as run_in_fabric.
+std::vector<FabricBroadcastResult> run_in_fabric(const std::vector<std::pair<Cycle, WormSchedule>>& runs,
+                                                 const FabricBroadcastConfig& cfg);
 inline FabricBroadcastResult run_in_fabric(const Schedule& s, const FabricBroadcastConfig& cfg) {
   return run_in_fabric(as_worms(s), cfg);
 }

@@ -1,0 +1,30 @@
+// The flags of `wormsim broadcast`, shared by the single-broadcast and the
+// concurrent (--concurrent N) modes, and the output helpers both use.
+#pragma once
+#include <string>
+
+#include <wormsim/broadcast/fabric_run.h>
+
+namespace wormsim::driver {
+
+struct BroadcastArgs {
+  std::string topology = "3pt:2x2x2", algo = "bfs-all-port", ports, csv, json, dests;
+  std::string consumption = "per-class";
+  long long source = 0, flits = 4, startup = 0;
+  long long concurrent = 1, spread = 1000, vcs = 0, local_ports = 0, buffer = 8;
+  double eject_rate = 1.0;
+  unsigned long long seed = 1;
+};
+
+/// Checks the fabric flags and fills the fabric configuration.
+FabricBroadcastConfig fabric_config(const BroadcastArgs& a);
+
+/// Throws ConfigError(field) if the file's directory does not exist.
+void check_output(const std::string& field, const std::string& path);
+/// Writes text to path atomically (temporary file, then rename).
+void write_atomically(const std::string& field, const std::string& path, const std::string& text);
+
+/// --concurrent N: N broadcasts of the algorithm from random sources.
+int run_concurrent_broadcasts(const BroadcastArgs& a);
+
+}  // namespace wormsim::driver
