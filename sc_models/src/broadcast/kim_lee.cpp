@@ -163,7 +163,7 @@ enum class Entry { Source, Column, Diagonal, Axis };
 
 class Oaba {
  public:
-  Oaba(const Topology& t, PortModel ports) : t_(t), ports_(ports), lmn_(t.dims) {
+  Oaba(const Topology& t, PortModel ports) : t_(t), ports_(ports), remaining_(t.num_nodes()) {
     const std::size_t n = t.num_nodes();
     informed_.assign(n, -1);
     module_has_.assign(n / 10, 0);
@@ -303,7 +303,6 @@ class Oaba {
 
   const Topology& t_;
   PortModel ports_;
-  std::array<unsigned, 3> lmn_;
   std::vector<int> informed_;
   std::vector<std::uint8_t> module_has_;
   std::vector<std::deque<Group>> queue_;
@@ -313,18 +312,13 @@ class Oaba {
   std::size_t remaining_ = 0;
   std::map<NodeId, int> path_sends_;
   std::map<NodeId, Group> path_groups_;
-
- public:
-  void set_remaining(std::size_t r) { remaining_ = r; }
 };
 
 }  // namespace
 
 Schedule kim_lee_one_to_all(const Topology& t, NodeId source, PortModel ports) {
   if (t.kind != "3pt") throw ConfigError("algo", "kim-lee needs a 3PT topology, got " + t.spec);
-  Oaba o(t, ports);
-  o.set_remaining(t.num_nodes());
-  return o.run(source);
+  return Oaba(t, ports).run(source);
 }
 
 unsigned kim_lee_theorem_bound(unsigned l, unsigned m, PortModel ports) {
