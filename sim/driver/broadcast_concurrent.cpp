@@ -66,7 +66,9 @@ int run_concurrent_broadcasts(const BroadcastArgs& a) {
   std::vector<NodeId> sources;
   for (long long k = 0; k < a.concurrent; ++k) {
     sources.push_back(static_cast<NodeId>(rng.below(t.num_nodes())));
-    runs.push_back({rng.below(static_cast<std::uint64_t>(a.spread)), al->worms(t, sources.back())});
+    WormSchedule s = al->worms(t, sources.back());
+    if (!al->store_and_forward() && a.ports == "one") s = serialize_one_port(s);
+    runs.push_back({rng.below(static_cast<std::uint64_t>(a.spread)), std::move(s)});
   }
   std::cout << "[ seed ] " << a.seed << "\n";
   std::vector<FabricBroadcastResult> res;

@@ -63,9 +63,13 @@ int run_broadcast(const Args& a) {
   if (a.startup < 0) throw ConfigError("startup", "expected a start-up of 0 or more cycles");
   if (!a.ports.empty() && a.ports != "one" && a.ports != "all")
     throw ConfigError("ports", "expected one or all, got '" + a.ports + "'");
-  if (!a.ports.empty() && a.ports != port_model_name(al->ports))
+  // Worm algorithms run one-port too (each node's worms serialized); the
+  // store-and-forward schedules are built for one port model.
+  const bool one_port_worms = !al->store_and_forward() && a.ports == "one";
+  if (!a.ports.empty() && a.ports != port_model_name(al->ports) && !one_port_worms)
     throw ConfigError("ports", a.algo + " is a " + std::string(port_model_name(al->ports)) +
                                    "-port algorithm; --ports " + a.ports + " does not apply (see --algo list)");
+  const PortModel ports = one_port_worms ? PortModel::One : al->ports;
   FabricBroadcastConfig fc = fabric_config(a);
   check_output("csv", a.csv);
   check_output("json", a.json);
@@ -94,6 +98,7 @@ int run_broadcast(const Args& a) {
     informed_at = rep.informed_at;
   } else {
     s = dests.empty() ? al->worms(t, src) : dual_path_multicast(t, src, dests);
+    if (one_port_worms) s = serialize_one_port(s);
     const PhaseReport rep = check_phases(t, s, dests);
     if (!rep.error.empty()) throw std::logic_error("schedule breaks the phase rules: " + rep.error);
     steps = rep.phases;
@@ -121,11 +126,11 @@ int run_broadcast(const Args& a) {
     if (r.receipts[v] > 1) ++twice;
   }
   const bool exactly_once = reached == want && twice == 0 && stray == 0;
-  const unsigned bound = broadcast_lower_bound(t, src, al->ports);
+  const unsigned bound = broadcast_lower_bound(t, src, ports);
   const char* unit = al->store_and_forward() ? "steps" : "start-up phases";
   std::cout << (dests.empty() ? "broadcast: " : "multicast: ") << al->name << " on " << t.spec << " ("
             << t.num_nodes() << " nodes) from " << node_name(t, src) << " (" << src << "), " << a.flits
-            << "-flit messages, start-up " << a.startup << " cycles, " << port_model_name(al->ports) << "-port\n"
+            << "-flit messages, start-up " << a.startup << " cycles, " << port_model_name(ports) << "-port\n"
             << unit << ": " << steps;
   if (al->store_and_forward()) std::cout << " (lower bound " << bound << ")";
   std::cout << "\ncompletion: cycle " << r.completion << "\n"
@@ -147,7 +152,7 @@ int run_broadcast(const Args& a) {
     j["algorithm"] = al->name;
     j["topology"] = t.spec;
     j["source"] = src;
-    j["ports"] = port_model_name(al->ports);
+    j["ports"] = port_model_name(ports);
     j["flits"] = a.flits;
     j["startup"] = a.startup;
     j["kind"] = al->store_and_forward() ? "store-and-forward" : "worms";

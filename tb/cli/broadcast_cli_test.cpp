@@ -76,6 +76,21 @@ TEST(BroadcastCli, WormAlgorithmsReachEveryNodeOnceInTheirPhases) {
   }
 }
 
+TEST(BroadcastCli, WormAlgorithmsOnePortSerializeTheirWorms) {
+  for (const auto& [algo, all_port] : std::vector<std::pair<std::string, int>>{{"dual-path", 1}, {"3-dbl", 2}, {"3-dbs", 3}}) {
+    const std::string json = own(algo + "_one") + ".json";
+    const CliResult r = run_wormsim("broadcast --topology mesh:4x4x4 --algo " + algo +
+                                        " --ports one --source 21 --flits 8 --startup 10 --json " + json,
+                                    "bc_one_" + algo);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::ifstream in(json);
+    const nlohmann::json j = nlohmann::json::parse(in);
+    EXPECT_EQ(j["ports"], "one");
+    EXPECT_GT(j["steps"].get<int>(), all_port) << algo << ": one worm per node per start-up";
+    EXPECT_TRUE(j["exactly_once"].get<bool>()) << algo;
+  }
+}
+
 TEST(BroadcastCli, DualPathMulticastReachesExactlyTheDestinations) {
   const std::string csv = own("mc") + ".csv";
   const CliResult r = run_wormsim("broadcast --topology 3pt:2x2x2 --algo dual-path --source 33 "

@@ -1,5 +1,6 @@
 #include <wormsim/broadcast/worm_schedule.h>
 
+#include <algorithm>
 #include <map>
 
 namespace wormsim {
@@ -14,6 +15,23 @@ WormSchedule as_worms(const Schedule& s) {
     for (const Transfer& x : round) w.rounds.back().push_back(WormSend{x.from, WormRoute{{x.to}}});
   }
   return w;
+}
+
+WormSchedule serialize_one_port(const WormSchedule& s) {
+  WormSchedule out = s;
+  out.ports = PortModel::One;
+  out.rounds.clear();
+  std::map<NodeId, std::size_t> informed{{s.source, 0}}, next_free;
+  for (const auto& round : s.rounds)
+    for (const WormSend& w : round) {
+      std::size_t& slot = next_free[w.from];
+      slot = std::max(slot, informed.at(w.from) + 1);
+      const std::size_t r = slot++;
+      if (out.rounds.size() < r) out.rounds.resize(r);
+      out.rounds[r - 1].push_back(w);
+      for (NodeId d : w.route.destinations) informed.emplace(d, r);
+    }
+  return out;
 }
 
 PhaseReport check_phases(const Topology& t, const WormSchedule& s,

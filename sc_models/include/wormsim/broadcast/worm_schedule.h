@@ -29,6 +29,10 @@ struct WormSchedule {
 /// Each transfer becomes a one-destination worm.
 WormSchedule as_worms(const Schedule& s);
 
+/// The same worms for one-port nodes: each node sends its worms one per
+/// round, in their order, from the round after it is first named.
+WormSchedule serialize_one_port(const WormSchedule& s);
+
 struct PhaseReport {
   std::string error;                  ///< "" when the schedule obeys every rule
   unsigned phases = 0;                ///< rounds until the last node is informed
