@@ -18,7 +18,8 @@
 // VC at once, and every flit crosses to both outputs in the same cycle; the
 // ejection side decides first in both allocators (docs/microarchitecture.md
 // §11). The next destination comes from the configuration inputs hp_next_i /
-// hp_prev_i (this router's Hamiltonian neighbours) or neighbor_id_i.
+// hp_prev_i (this router's Hamiltonian neighbours) or neighbor_id_i, or for
+// list worms from the flit's mc_list, which the forwarded copy shifts.
 module wormsim_router
   import wormsim_pkg::*;
 #(
@@ -113,7 +114,8 @@ module wormsim_router
         if (int'(front[i].mc_dir) == q) line_next = neighbor_id_i[q];
     end
     assign next_dst[i] = (front[i].mc_kind == McRange) ? (front[i].mc_cls ? hp_prev_i : hp_next_i)
-                       : (front[i].mc_kind == McLine)  ? line_next : front[i].dst;
+                       : (front[i].mc_kind == McLine)  ? line_next
+                       : (front[i].mc_kind == McList)  ? front[i].mc_list[0] : front[i].dst;
     assign forks[i] = (front[i].mc_kind != McUnicast) && (front[i].dst == router_id_i) &&
                       (front[i].dst != front[i].mc_last);
   end
@@ -395,7 +397,10 @@ module wormsim_router
           automatic int unsigned iv = p * NumVcs + v;
           automatic flit_t f = front[iv];
           f.vc = VcW'(st_vc[o]);
-          if (st_forward[o]) f.dst = next_dst[iv];
+          if (st_forward[o]) begin
+            f.dst = next_dst[iv];
+            if (f.mc_kind == McList) f.mc_list = {NodeW'(0), f.mc_list[ListN-1:1]};
+          end
           flit_o[o]         <= f;
           flit_valid_o[o]   <= 1'b1;
           credit_valid_o[p] <= 1'b1;
@@ -438,7 +443,5 @@ module wormsim_router
       if (flit_valid_i[p]) assert (int'(flit_i[p].vc) < NumVcs) else $error("router %0d: flit on a nonexistent VC", router_id_i);
     for (int unsigned i = 0; i < NumIvc; i++)
       if (!active_q[i] && !empty[i]) assert (front[i].ftype[0]) else $error("router %0d: body flit at the front of idle VC %0d", router_id_i, i);
-    for (int unsigned i = 0; i < NumIvc; i++)
-      if (!empty[i]) assert (front[i].mc_kind != McList) else $error("router %0d: list-form worms are not supported in RTL", router_id_i);
   end
 endmodule

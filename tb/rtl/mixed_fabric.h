@@ -122,7 +122,7 @@ class MixedFabric : public sc_core::sc_module {
       const NodeId n = cfg.rtl_nodes[k];
       const std::string inst = node_name(sim.topology(), n);
       nodes_.push_back(std::make_unique<RtlRouterNode<Rtl>>(inst.c_str(), sim.network(), n, rst_n_, labels,
-                                                             resolve, cfg.late_credits && k == 0));
+                                                             resolve, &sim.worms(), cfg.late_credits && k == 0));
       nodes_.back()->clk(clk);
     }
     SC_HAS_PROCESS(MixedFabric);

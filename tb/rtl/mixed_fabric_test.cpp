@@ -14,6 +14,7 @@
 #include <verilated.h>
 
 #include <wormsim/broadcast/algorithms.h>
+#include <wormsim/broadcast/worm_algorithms.h>
 #include <wormsim/core/rng.h>
 #include <wormsim/topology/spec.h>
 
@@ -156,6 +157,27 @@ TEST(MulticastFabric, DISABLED_Explore) {
   MixedFabricConfig c = multicast(seed, nodes, algo, n, bg);
   if (const char* vcd = std::getenv("WORMSIM_MC_VCD")) c.vcd = vcd;
   expect_same_multicast_cycles(c, 1);
+}
+
+// Dual-path multicast to random sets of up to five destinations: list
+// headers, whose next destinations the RTL reads from the flit.
+TEST(MulticastFabric, CheckerboardListMulticastSameCycles) {
+  MixedFabricConfig c = multicast(15, checkerboard_routers(), "dual-path", 0, 0.02);
+  const Topology t = make_topology(c.scenario.topology);
+  Rng rng(15, 7);
+  std::size_t named = 0;
+  for (unsigned k = 0; k < 150; ++k) {
+    const NodeId src = static_cast<NodeId>(rng.below(t.num_nodes()));
+    std::vector<NodeId> dests;
+    const unsigned want = 1 + static_cast<unsigned>(rng.below(5));
+    while (dests.size() < want) {
+      const NodeId d = static_cast<NodeId>(rng.below(t.num_nodes()));
+      if (d != src && std::find(dests.begin(), dests.end(), d) == dests.end()) dests.push_back(d);
+    }
+    named += dests.size();
+    c.broadcasts.push_back({rng.below(3000), dual_path_multicast(t, src, dests)});
+  }
+  expect_same_multicast_cycles(c, named);
 }
 
 // The multicast comparison can fail too.

@@ -11,9 +11,10 @@ namespace wormsim::test {
 
 // Field layout of wormsim_pkg::flit_t (LSB first).
 struct FlitLayout {
-  static constexpr int kWidth = 193;
+  static constexpr int kWidth = 321;
   static constexpr int kType = 0, kVc = 2, kSeq = 10, kDst = 26, kSrc = 58, kPacket = 90;
   static constexpr int kMcLast = 154, kMcDir = 186, kMcCls = 190, kMcKind = 191;  ///< worm header
+  static constexpr int kMcList = 193, kListN = 4;  ///< list worms: the next kListN destinations, 32 bits each
 };
 
 template <class T>

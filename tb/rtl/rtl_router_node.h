@@ -37,9 +37,9 @@ class RtlRouterNode : public sc_core::sc_module, public Component {
   /// cycle after the link delivers it.
   RtlRouterNode(const sc_core::sc_module_name& name, Network& net, NodeId node,
                 sc_core::sc_signal<bool>& rst_n, const HamiltonianLabeling& labels,
-                std::function<void(Flit&)> resolve, bool late_credits = false)
+                std::function<void(Flit&)> resolve, const WormTable* worms, bool late_credits = false)
       : sc_core::sc_module(name), clk("clk"), net_(net), node_(node), late_credits_(late_credits),
-        resolve_(std::move(resolve)), ports_(net.router(node).config().total_ports()),
+        resolve_(std::move(resolve)), worms_(worms), ports_(net.router(node).config().total_ports()),
         vcs_(net.router(node).config().vcs), rtl_("rtl") {
     sig_.bind(rtl_, clk, rst_n);
     sig_.router_id.write(static_cast<port_value_t<decltype(Rtl::router_id_i)>>(node));
@@ -138,7 +138,7 @@ class RtlRouterNode : public sc_core::sc_module, public Component {
   }
 
   template <class V>
-  static void encode(V& v, int base, const Flit& f) {
+  void encode(V& v, int base, const Flit& f) const {
     set_field(v, base + FlitLayout::kType, 2, static_cast<std::uint64_t>(f.type));
     set_field(v, base + FlitLayout::kVc, 8, f.vc);
     set_field(v, base + FlitLayout::kSeq, 16, f.seq);
@@ -149,12 +149,23 @@ class RtlRouterNode : public sc_core::sc_module, public Component {
     set_field(v, base + FlitLayout::kMcDir, 4, f.mc.dir);
     set_field(v, base + FlitLayout::kMcCls, 1, f.mc.cls);
     set_field(v, base + FlitLayout::kMcKind, 2, f.mc.kind);
+    if (f.mc.kind == 1 && worms_ != nullptr) {  // list worm: the destinations after dst
+      const std::vector<NodeId>& d = (*worms_)[f.worm].destinations;
+      if (d.size() > f.hop + 1u + FlitLayout::kListN)
+        throw std::logic_error("RTL router " + std::to_string(node_) + ": a list worm carries at most " +
+                               std::to_string(FlitLayout::kListN) + " destinations after the current one");
+      for (int i = 0; i < FlitLayout::kListN; ++i) {
+        const std::size_t k = f.hop + 1u + static_cast<unsigned>(i);
+        set_field(v, base + FlitLayout::kMcList + 32 * i, 32, k < d.size() ? d[k] : 0);
+      }
+    }
   }
 
   Network& net_;
   NodeId node_;
   bool late_credits_;
   std::function<void(Flit&)> resolve_;
+  const WormTable* worms_;
   port_value_t<decltype(Rtl::credit_valid_i)> held_cv_{};
   port_value_t<decltype(Rtl::credit_vc_i)> held_cvc_{};
   RtlRouterSignals<Rtl> sig_;
