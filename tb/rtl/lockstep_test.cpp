@@ -1,6 +1,7 @@
 // Lockstep equivalence of the verilated RTL router and the SystemC-model
 // router: 18 configurations ({4, 6} network ports x {1, 2, 4} VCs x buffer
-// depth {2, 4, 8}, one local port), 3 seeds each, 100,000 cycles each.
+// depth {2, 4, 8}, one local port), 3 seeds each, 100,000 cycles each
+// (seed 3 carries the CTest label soak: tb/CMakeLists.txt).
 // Each test is its own process (SystemC elaborates once per process).
 #include <gtest/gtest.h>
 
