@@ -11,13 +11,8 @@ namespace wormsim {
 StepReport run_steps(const Topology& t, const Schedule& s) {
   StepReport r;
   const std::size_t n = t.num_nodes();
-  constexpr unsigned kNever = ~0u;
-  r.informed_at.assign(n, kNever);
-  if (s.source >= n) {
-    r.error = "source " + std::to_string(s.source) + " is not a node";
-    return r;
-  }
-  r.informed_at[s.source] = 0;
+  r.error = start_informed(t, s.source, r.informed_at);
+  if (!r.error.empty()) return r;
   for (unsigned step = 1; step <= s.rounds.size(); ++step) {
     std::set<NodeId> senders;
     std::set<std::pair<NodeId, NodeId>> links;
@@ -27,7 +22,7 @@ StepReport run_steps(const Topology& t, const Schedule& s) {
       if (x.from >= n || x.to >= n) r.error = what + "not a node";
       else if (port_towards(t, x.from, x.to) < 0) r.error = what + "no link";
       else if (r.informed_at[x.from] >= step) r.error = what + "the sender does not hold the message yet";
-      else if (r.informed_at[x.to] != kNever) r.error = what + "the receiver already has it (received twice)";
+      else if (r.informed_at[x.to] != kNotInformed) r.error = what + "the receiver already has it (received twice)";
       else if (s.ports == PortModel::One && !senders.insert(x.from).second)
         r.error = what + "a second send by one node in one step (one-port)";
       else if (!links.insert({x.from, x.to}).second) r.error = what + "a second message on one link in one step";
@@ -38,11 +33,18 @@ StepReport run_steps(const Topology& t, const Schedule& s) {
     if (!s.rounds[step - 1].empty()) r.steps = step;
   }
   for (NodeId v = 0; v < n; ++v)
-    if (r.informed_at[v] == kNever) {
+    if (r.informed_at[v] == kNotInformed) {
       r.error = "node " + std::to_string(v) + " never receives the message";
       return r;
     }
   return r;
+}
+
+std::string start_informed(const Topology& t, NodeId source, std::vector<unsigned>& informed_at) {
+  informed_at.assign(t.num_nodes(), kNotInformed);
+  if (source >= t.num_nodes()) return "source " + std::to_string(source) + " is not a node";
+  informed_at[source] = 0;
+  return "";
 }
 
 std::vector<unsigned> hop_distances(const Topology& t, NodeId source) {

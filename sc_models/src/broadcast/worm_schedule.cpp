@@ -38,13 +38,8 @@ PhaseReport check_phases(const Topology& t, const WormSchedule& s,
                          const std::vector<NodeId>& destinations) {
   PhaseReport r;
   const std::size_t n = t.num_nodes();
-  constexpr unsigned kNever = ~0u;
-  r.informed_at.assign(n, kNever);
-  if (s.source >= n) {
-    r.error = "source " + std::to_string(s.source) + " is not a node";
-    return r;
-  }
-  r.informed_at[s.source] = 0;
+  r.error = start_informed(t, s.source, r.informed_at);
+  if (!r.error.empty()) return r;
   for (unsigned round = 1; round <= s.rounds.size(); ++round) {
     std::map<NodeId, unsigned> sends;
     for (const WormSend& w : s.rounds[round - 1]) {
@@ -59,7 +54,7 @@ PhaseReport check_phases(const Topology& t, const WormSchedule& s,
       for (NodeId d : w.route.destinations) {
         if (!r.error.empty()) break;
         if (d >= n || d == w.from) r.error = what + "destination " + std::to_string(d) + " is not another node";
-        else if (r.informed_at[d] != kNever)
+        else if (r.informed_at[d] != kNotInformed)
           r.error = what + "node " + std::to_string(d) + " already has the message (received twice)";
         else r.informed_at[d] = round;
       }
@@ -76,7 +71,7 @@ PhaseReport check_phases(const Topology& t, const WormSchedule& s,
     must = &all;
   }
   for (NodeId v : *must)
-    if (r.informed_at[v] == kNever) {
+    if (r.informed_at[v] == kNotInformed) {
       r.error = "node " + std::to_string(v) + " never receives the message";
       return r;
     }

@@ -92,7 +92,7 @@ std::uint64_t Simulation::inject_worm(NodeId src, WormRoute route, unsigned payl
     if (d >= n || d == src)
       throw ConfigError("worm", "destination " + std::to_string(d) + " is not another node");
   if (scenario_.local_ports * scenario_.vcs < 2 &&
-      parse_consumption(scenario_.consumption, "consumption") == ConsumptionPolicy::PerClass)
+      network_->router(0).config().consumption == ConsumptionPolicy::PerClass)
     throw ConfigError("consumption", "per-class needs 2 consumption channels (local ports x VCs)"
                                      "; use more or 'shared'");
   const unsigned length = payload + header_flits(route.form, route.destinations.size());

@@ -39,6 +39,13 @@ struct StepReport {
 /// Runs `s` round by round on `t` and checks it.
 StepReport run_steps(const Topology& t, const Schedule& s);
 
+/// informed_at of a node that has not received the message.
+inline constexpr unsigned kNotInformed = ~0u;
+
+/// Starts a step count from `source`: informed_at is kNotInformed
+/// everywhere but 0 at the source. Returns "" or why the source is bad.
+std::string start_informed(const Topology& t, NodeId source, std::vector<unsigned>& informed_at);
+
 /// Hop distances from `source` (breadth-first); eccentricity = their maximum.
 std::vector<unsigned> hop_distances(const Topology& t, NodeId source);
 
