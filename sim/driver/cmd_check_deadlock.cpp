@@ -2,6 +2,7 @@
 #include <chrono>
 #include <iostream>
 
+#include <wormsim/routing/registry.h>
 #include <wormsim/core/config_error.h>
 #include <wormsim/deadlock/channel_dependency.h>
 #include <wormsim/deadlock/worm_dependency.h>
@@ -59,7 +60,7 @@ Command add_check_deadlock(CLI::App& app) {
       "check-deadlock", "prove a routing deadlock-free (acyclic channel dependency graph) or print a cycle");
   auto a = std::make_shared<Args>();
   cmd->add_option("--topology", a->topology, "network, as for wormsim run");
-  cmd->add_option("--routing", a->routing, "routing (default: the topology's deadlock-free one)");
+  cmd->add_option("--routing", a->routing, "routing: " + routing_name_list() + " (default: the topology's deadlock-free one)");
   cmd->add_option("--vcs", a->vcs, "VCs per port (default: what the routing needs, at least 2)");
   cmd->add_option("--worms", a->worms,
                   "check multi-destination worms instead: dual-path | lines | all (with ejection channels)");
@@ -74,11 +75,28 @@ Command add_check_deadlock(CLI::App& app) {
     const std::string routing_name = a->routing.empty() ? default_routing(t) : a->routing;
     const auto routing = make_routing(routing_name, t, s.vcs);
     const auto start = std::chrono::steady_clock::now();
-    const DependencyVerdict v = check_channel_dependencies(t, *routing);
+    const DependencyVerdict v = check_routing_deadlock(t, *routing);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::cout << "check-deadlock: " << t.spec << ", routing " << routing_name << ", "
-              << routing->vcs() << " VC(s)\n"
-              << "channel dependency graph: " << v.channels << " channels, " << v.dependencies
+    std::cout << "check-deadlock: " << t.spec << ", routing " << routing_name << ", " << routing->vcs() << " VC(s)\n";
+    if (routing->has_escape()) {
+      std::cout << "extended channel dependency graph of the escape sub-network (Duato): " << v.channels
+                << " escape channels, " << v.adaptive_states << " adaptive states (router, destination), "
+                << v.dependencies << " edges (direct and indirect dependencies, every destination; " << secs
+                << " s)\n";
+      if (v.acyclic) {
+        std::cout << "verdict: deadlock-free (the escape routing is connected, no escape VC is offered "
+                     "adaptively, and the extended graph is acyclic: Duato's theorem)\n";
+        return kOk;
+      }
+      if (!v.problem.empty()) {
+        std::cout << "verdict: NOT PROVEN: " << v.problem << "\n";
+        return kDeadlock;
+      }
+      std::cout << "verdict: DEADLOCK POSSIBLE: extended dependency cycle of " << v.cycle.size()
+                << " escape channels (~> = through adaptive channels): " << v.cycle_text(t) << "\n";
+      return kDeadlock;
+    }
+    std::cout << "channel dependency graph: " << v.channels << " channels, " << v.dependencies
               << " dependencies (every destination" << (routing->depends_on_source() ? " and source" : "")
               << ", every choice the routing allows; " << secs << " s)\n";
     if (v.acyclic) {

@@ -27,6 +27,7 @@ void check_output_path(const std::string& field, const std::string& path) {
 int run_scenario(const Scenario& scenario) {
   check_output_path("json", scenario.json);
   check_output_path("vcd", scenario.vcd);
+  check_output_path("link_csv", scenario.link_csv);
   std::unique_ptr<Simulation> sim;
   try {
     sim = std::make_unique<Simulation>(scenario);
@@ -38,6 +39,7 @@ int run_scenario(const Scenario& scenario) {
   const Results r = run_systemc(*sim, scenario.vcd);
   print_summary(std::cout, sim->scenario(), r);
   if (!scenario.json.empty()) write_json(scenario.json, sim->scenario(), r);
+  if (!scenario.link_csv.empty()) write_link_csv(scenario.link_csv, sim->network(), r);
   return r.deadlock ? kDeadlock : kOk;
 }
 
@@ -65,6 +67,10 @@ Command add_run(CLI::App& app) {
   run->add_flag("--no-deadlock-check", *no_check, "skip the static deadlock check (same as --deadlock-check false)");
   return [run, config, values, options, no_check]() {
     if (!run->parsed()) return -1;
+    if ((*options)["routing"]->count() > 0 && (*values)["routing"] == "list") {
+      print_routing_list(std::cout);
+      return kOk;
+    }
     Scenario s;
     if (!config->empty()) apply_yaml_file(s, *config);
     for (const auto& st : settings())

@@ -2,6 +2,7 @@
 #include <iomanip>
 #include <iostream>
 
+#include <wormsim/topology/bounds.h>
 #include <wormsim/topology/spec.h>
 
 #include "commands.h"
@@ -30,6 +31,12 @@ void print_facts(const Topology& t) {
               << f.bisection_dimension << (t.kind == "3pt" ? "; an upper bound)" : ")") << "\n";
   else
     std::cout << "bisection width: not computed (no even dimension to halve)\n";
+  const ThroughputBounds b = uniform_throughput_bounds(t);
+  if (b.bounds.empty()) return;
+  std::cout << "throughput bounds, uniform traffic (flits/node/cycle, any routing):\n";
+  for (const ThroughputBound& x : b.bounds)
+    std::cout << "  " << std::left << std::setw(13) << x.name << std::right << std::setprecision(4) << x.value
+              << "  (" << x.description << ")" << (&x == &b.tightest() ? "  <- tightest" : "") << "\n";
 }
 
 void print_edges(const Topology& t) {

@@ -3,16 +3,19 @@
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
+#include <sstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
+
+#include <wormsim/routing/registry.h>
 
 namespace wormsim::driver {
 
 void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
   os << std::fixed;
   os << "wormsim run: " << r.topology << " (" << r.nodes << " nodes), routing " << r.routing
-     << ", " << s.vcs << " VCs x " << s.buffer << " flits, " << s.local_ports
+     << " (selection " << r.selection << "), " << s.vcs << " VCs x " << s.buffer << " flits, " << s.local_ports
      << " local port(s), " << s.packet << "-flit packets, " << r.traffic << " traffic at "
      << std::setprecision(4) << r.offered << " flits/node/cycle, seed " << s.seed << "\n";
   os << "cycles: warm-up " << r.warmup << ", measured " << r.measure << ", total " << r.cycles
@@ -31,10 +34,18 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
   os << std::setprecision(4) << "throughput: accepted " << r.throughput
      << " flits/node/cycle; link utilisation avg " << r.link_utilisation_avg << " max "
      << r.link_utilisation_max << " flits/cycle\n";
+  if (!r.bound_name.empty())
+    os << "bound: uniform traffic cannot exceed " << r.bound << " flits/node/cycle on this topology (" << r.bound_name
+       << " bound, 'wormsim topo' lists all); accepted = " << std::setprecision(1) << 100.0 * r.bound_fraction
+       << "% of it\n";
   os << "deadlock check: "
      << (r.static_check == "acyclic"
              ? "routing proven deadlock-free (channel dependency graph of " +
                    std::to_string(r.static_channels) + " channels, " +
+                   std::to_string(r.static_dependencies) + " dependencies, acyclic)"
+         : r.static_check == "duato"
+             ? "routing proven deadlock-free (Duato: extended dependency graph of the escape sub-network, " +
+                   std::to_string(r.static_channels) + " escape channels, " +
                    std::to_string(r.static_dependencies) + " dependencies, acyclic)"
              : std::string("skipped (--no-deadlock-check)"))
      << "\n";
@@ -47,11 +58,51 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
      << r.node_cycles_per_second / 1e6 << " M node-cycles/s\n";
 }
 
+namespace {
+
+// Writes `text` to path through a temporary file renamed over it.
+void write_file(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp);
+    if (!out) throw std::runtime_error("cannot write '" + tmp + "'");
+    out << text;
+    if (!out) throw std::runtime_error("cannot write '" + tmp + "'");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    throw std::runtime_error("cannot rename '" + tmp + "' to '" + path + "'");
+}
+
+}  // namespace
+
+void write_link_csv(const std::string& path, const Network& net, const Results& r) {
+  std::ostringstream os;
+  os << "from,from_port,to,to_port,flits,utilisation\n";
+  const auto& links = net.network_links();
+  for (std::size_t i = 0; i < links.size() && i < r.link_window_flits.size(); ++i) {
+    const LinkEnd& up = links[i]->upstream();
+    const LinkEnd& down = links[i]->downstream();
+    os << node_name(net.topology(), up.node) << "," << net.port_name(up.port) << ","
+       << node_name(net.topology(), down.node) << "," << net.port_name(down.port) << "," << r.link_window_flits[i]
+       << "," << std::fixed << std::setprecision(4)
+       << (r.measure ? static_cast<double>(r.link_window_flits[i]) / static_cast<double>(r.measure) : 0.0) << "\n";
+  }
+  write_file(path, os.str());
+}
+
+void print_routing_list(std::ostream& os) {
+  for (const RoutingInfo& r : routings())
+    os << r.name << ": " << r.description << "; topologies: " << r.topologies << "; VCs: " << r.vcs_needed
+       << (r.deadlock_free ? "; deadlock-free" : "; NOT deadlock-free (a control)")
+       << (r.adaptive ? "; adaptive (default selection: credits)" : "") << "\n";
+}
+
 void write_json(const std::string& path, const Scenario& s, const Results& r) {
   nlohmann::ordered_json j;
   j["topology"] = r.topology;
   j["nodes"] = r.nodes;
   j["routing"] = r.routing;
+  j["selection"] = r.selection;
   j["traffic"] = r.traffic;
   j["vcs"] = s.vcs;
   j["buffer"] = s.buffer;
@@ -74,6 +125,11 @@ void write_json(const std::string& path, const Scenario& s, const Results& r) {
   j["throughput"] = r.throughput;
   j["link_utilisation_avg"] = r.link_utilisation_avg;
   j["link_utilisation_max"] = r.link_utilisation_max;
+  if (!r.bound_name.empty()) {
+    j["bound"] = r.bound;
+    j["bound_name"] = r.bound_name;
+    j["bound_fraction"] = r.bound_fraction;
+  }
   j["drained"] = r.drained;
   j["flushed"] = r.flushed;
   j["deadlock"] = r.deadlock;
@@ -84,15 +140,7 @@ void write_json(const std::string& path, const Scenario& s, const Results& r) {
   j["deadlock_check"] = r.static_check;
   j["wall_seconds"] = r.wall_seconds;
   j["node_cycles_per_second"] = r.node_cycles_per_second;
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp);
-    if (!out) throw std::runtime_error("cannot write '" + tmp + "'");
-    out << j.dump(2) << "\n";
-    if (!out) throw std::runtime_error("cannot write '" + tmp + "'");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw std::runtime_error("cannot rename '" + tmp + "' to '" + path + "'");
+  write_file(path, j.dump(2) + "\n");
 }
 
 }  // namespace wormsim::driver

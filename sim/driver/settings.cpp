@@ -7,6 +7,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <wormsim/core/config_error.h>
+#include <wormsim/router/selection.h>
+#include <wormsim/routing/registry.h>
 #include <wormsim/traffic/pattern.h>
 
 namespace wormsim::driver {
@@ -52,15 +54,35 @@ unsigned u32(const std::string& k, const std::string& v, unsigned min, unsigned 
 
 constexpr std::uint64_t kMaxCycles = 1ull << 40;
 
+std::string routing_help() {
+  return routing_name_list() + " ('--routing list' describes them; default: the topology's deadlock-free one)";
+}
+
+std::string selection_help() {
+  std::string s;
+  for (const SelectionInfo& v : selections()) s += (s.empty() ? "" : " | ") + v.name;
+  return s + " (default: credits for adaptive routings, first otherwise)";
+}
+
 }  // namespace
 
 const std::vector<Setting>& settings() {
   static const std::vector<Setting> table = {
       {"topology", "network: mesh:XxYxZ, mesh:XxY, torus:XxYxZ or 3pt:LxMxN",
        [](Scenario& s, const std::string& v) { s.topology = v; }},
-      {"routing", "dor | layered | minimal | dor-nodateline (default: the topology's deadlock-free one)",
-       [](Scenario& s, const std::string& v) { s.routing = v; }},
-      {"vcs", "virtual channels per port (1-16; default: what the routing needs, at least 2)",
+      {"routing", routing_help(),
+       [](Scenario& s, const std::string& v) {
+         if (find_routing(v) == nullptr)
+           throw ConfigError("routing", "unknown routing '" + v + "' (expected one of: " + routing_name_list() + ")");
+         s.routing = v;
+       }},
+      {"selection", selection_help(),
+       [](Scenario& s, const std::string& v) {
+         parse_selection(v, "selection");
+         s.selection = v;
+       }},
+      {"vcs", "virtual channels per port (1-16; default: what the routing needs, at least 2; "
+              "(network + local ports) x VCs <= 64)",
        [](Scenario& s, const std::string& v) { s.vcs = u32("vcs", v, 1, 16); }},
       {"buffer", "flit buffer depth per VC (1-1024)",
        [](Scenario& s, const std::string& v) { s.buffer = u32("buffer", v, 1, 1024); }},
@@ -106,6 +128,8 @@ const std::vector<Setting>& settings() {
        [](Scenario& s, const std::string& v) { s.json = v; }},
       {"vcd", "write a waveform of every link to this VCD file",
        [](Scenario& s, const std::string& v) { s.vcd = v; }},
+      {"link_csv", "write every directed router-to-router link's flits and utilisation in the window (CSV)",
+       [](Scenario& s, const std::string& v) { s.link_csv = v; }},
   };
   return table;
 }

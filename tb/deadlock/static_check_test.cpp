@@ -2,6 +2,7 @@
 // rejects the ones known to deadlock with a real cycle.
 #include <gtest/gtest.h>
 
+#include <wormsim/routing/registry.h>
 #include <wormsim/deadlock/channel_dependency.h>
 #include <wormsim/topology/spec.h>
 

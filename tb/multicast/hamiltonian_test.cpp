@@ -8,6 +8,7 @@
 #include <iostream>
 #include <set>
 
+#include <wormsim/routing/registry.h>
 #include <wormsim/core/rng.h>
 #include <wormsim/deadlock/channel_dependency.h>
 #include <wormsim/multicast/dual_path.h>

@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 
+#include <wormsim/routing/registry.h>
 #include <wormsim/network/network.h>
 #include <wormsim/routing/routing.h>
 #include <wormsim/topology/spec.h>

@@ -2,6 +2,7 @@
 // zero-load latency on 3PT follows the formula with the graph distance.
 #include <gtest/gtest.h>
 
+#include <wormsim/routing/registry.h>
 #include <wormsim/core/rng.h>
 #include <wormsim/routing/layered_updown.h>
 #include <wormsim/topology/distances.h>

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include <wormsim/deadlock/escape_dependency.h>
+
 namespace wormsim {
 namespace {
 
@@ -165,11 +167,16 @@ DependencyVerdict check_channel_dependencies(const Topology& t, const RoutingFun
   return v;
 }
 
+DependencyVerdict check_routing_deadlock(const Topology& t, const RoutingFunction& r) {
+  return r.has_escape() ? check_escape_dependencies(t, r) : check_channel_dependencies(t, r);
+}
+
 std::string DependencyVerdict::cycle_text(const Topology& t) const {
+  if (!problem.empty()) return problem;
   std::string s;
   for (std::size_t i = 0; i <= cycle.size() && !cycle.empty(); ++i) {
     const Channel& c = cycle[i % cycle.size()];
-    if (i) s += " -> ";
+    if (i) s += (i - 1 < indirect.size() && indirect[i - 1]) ? " ~> " : " -> ";
     const std::string port = c.port < t.num_ports ? t.port_names[c.port]
                                                    : "local" + std::to_string(c.port - t.num_ports);
     s += node_name(t, c.node) + ":" + port + ":vc" + std::to_string(c.vc);

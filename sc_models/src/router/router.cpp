@@ -78,20 +78,32 @@ Flit Router::forwarded(const Flit& f) const {
   return copy;
 }
 
-// First free output VC among route candidates (candidate order, then
-// ascending VC) as port * V + vc, or -1.
-int Router::first_free(const RouteSet& routes) const {
+// The output VC a head requests, as port * V + vc, or -1 if every candidate
+// VC is allocated. First: candidate order, then ascending VC. Credits: the
+// lowest priority value that has a free VC, then the most credits, ties in
+// candidate order and ascending VC. Reads the state at the start of the cycle.
+int Router::select(const RouteSet& routes) const {
   const unsigned vcs = cfg_.vcs;
+  int best = -1;
+  unsigned best_priority = 0, best_credits = 0;
   for (std::size_t c = 0; c < routes.size(); ++c) {
     const RouteCandidate& cand = routes[c];
     if (out_links_[cand.port] == nullptr)
       throw std::logic_error("router " + std::to_string(id_) + ": route to unconnected port " +
                              std::to_string(cand.port));
-    for (unsigned w = 0; w < vcs; ++w)
-      if ((cand.vc_mask >> w & 1u) && !ovc(cand.port, w).allocated)
-        return static_cast<int>(cand.port * vcs + w);
+    for (unsigned w = 0; w < vcs; ++w) {
+      if (!(cand.vc_mask >> w & 1u) || ovc(cand.port, w).allocated) continue;
+      if (cfg_.selection == Selection::First) return static_cast<int>(cand.port * vcs + w);
+      const unsigned credits = ovc(cand.port, w).credits;
+      if (best < 0 || cand.priority < best_priority ||
+          (cand.priority == best_priority && credits > best_credits)) {
+        best = static_cast<int>(cand.port * vcs + w);
+        best_priority = cand.priority;
+        best_credits = credits;
+      }
+    }
   }
-  return -1;
+  return best;
 }
 
 void Router::vc_request(unsigned requester, unsigned o) {
@@ -123,11 +135,11 @@ void Router::vc_allocation() {
     if (!is_head(head.type))
       throw std::logic_error("router " + std::to_string(id_) + ": body flit at idle VC front");
     route(head, static_cast<PortId>(p), v, routes_);
-    const int request = first_free(routes_);
+    const int request = select(routes_);
     if (request < 0) continue;
     if (forks_here(head)) {
       route_forward(head, static_cast<PortId>(p), v, forward_routes_);
-      const int forward = first_free(forward_routes_);
+      const int forward = select(forward_routes_);
       if (forward < 0) continue;
       va_forks_.push_back(ForkRequest{requester, static_cast<unsigned>(forward),
                                       static_cast<unsigned>(request)});

@@ -4,14 +4,15 @@
 
 namespace wormsim {
 
-DimensionOrderRouting::DimensionOrderRouting(const Topology& t, unsigned vcs, bool datelines)
+DimensionOrderRouting::DimensionOrderRouting(const Topology& t, unsigned vcs, Datelines datelines)
     : dims_(t.dims), wrap_(t.kind == "torus"), datelines_(datelines), vcs_(vcs), all_(all_vcs_mask(vcs)) {
   for (unsigned d = 0; d < 3; ++d) {
     port_[2 * d] = grid_port(t, d, true);
     port_[2 * d + 1] = grid_port(t, d, false);
   }
-  class0_ = datelines ? all_vcs_mask(vcs / 2) : all_;
-  class1_ = datelines ? all_ & ~class0_ : all_;
+  const bool classes = datelines != Datelines::None;
+  class0_ = classes ? all_vcs_mask(vcs / 2) : all_;
+  class1_ = classes ? all_ & ~class0_ : all_;
 }
 
 void DimensionOrderRouting::route(NodeId here, PortId, VcId, const Flit& head, RouteSet& out) const {
@@ -31,6 +32,13 @@ void DimensionOrderRouting::route(NodeId here, PortId, VcId, const Flit& head, R
     }
     // Torus: the packet entered ring d at coordinate src[d] (dimension order
     // leaves coordinate d untouched until now) and goes the shorter way.
+    if (datelines_ == Datelines::Position) {
+      const unsigned ahead = (dst[d] + k - cur[d]) % k;
+      const bool positive = ahead <= k - ahead;
+      const bool wrap_ahead = positive ? cur[d] > dst[d] : cur[d] < dst[d];
+      out.add(static_cast<PortId>(port_[2 * d + (positive ? 0 : 1)]), wrap_ahead ? class0_ : class1_);
+      return;
+    }
     const unsigned fwd = (dst[d] + k - src[d]) % k;
     const bool positive = fwd <= k - fwd;
     const bool wraps = positive ? src[d] > dst[d] : src[d] < dst[d];

@@ -1,3 +1,4 @@
+#include <wormsim/routing/registry.h>
 #include <wormsim/sim/simulation.h>
 
 #include <algorithm>
@@ -6,6 +7,7 @@
 #include <wormsim/core/config_error.h>
 #include <wormsim/deadlock/wait_for.h>
 #include <wormsim/multicast/hamiltonian.h>
+#include <wormsim/topology/bounds.h>
 #include <wormsim/topology/spec.h>
 
 namespace wormsim {
@@ -15,15 +17,20 @@ Simulation::Simulation(const Scenario& scenario) : scenario_(scenario) {
   topology_ = std::make_unique<Topology>(make_topology(scenario_.topology));
   if (scenario_.routing.empty()) scenario_.routing = default_routing(*topology_);
   routing_ = make_routing(scenario_.routing, *topology_, scenario_.vcs);
+  if (scenario_.selection.empty())
+    scenario_.selection = find_routing(scenario_.routing)->adaptive ? "credits" : "first";
   scenario_.vcs = routing_->vcs();
   if ((topology_->num_ports + scenario_.local_ports) * scenario_.vcs > 64)
     throw ConfigError("vcs", "(network ports + local ports) x VCs must be at most 64");
   if (scenario_.deadlock_check) {
-    verdict_ = check_channel_dependencies(*topology_, *routing_);
+    verdict_ = check_routing_deadlock(*topology_, *routing_);
     if (!verdict_.acyclic)
       throw StaticDeadlockError("routing " + scenario_.routing + " on " + topology_->spec + " with " +
                                 std::to_string(scenario_.vcs) +
-                                " VC(s) can deadlock: channel dependency cycle " +
+                                " VC(s) can deadlock: " +
+                                (routing_->has_escape() ? "escape sub-network (Duato): extended channel dependency "
+                                                          "cycle (~> = through adaptive channels) "
+                                                        : "channel dependency cycle ") +
                                 verdict_.cycle_text(*topology_));
   }
 
@@ -38,6 +45,7 @@ Simulation::Simulation(const Scenario& scenario) : scenario_(scenario) {
   nc.router.buffer_depth = scenario_.buffer;
   nc.router.local_ports = scenario_.local_ports;
   nc.router.consumption = parse_consumption(scenario_.consumption, "consumption");
+  nc.router.selection = parse_selection(scenario_.selection, "selection");
   nc.worms = &worms_;
   nc.eject_probability = scenario_.eject_rate;
   nc.seed = scenario_.seed;
@@ -230,6 +238,7 @@ Results Simulation::results(double wall_seconds) const {
   r.topology = topology_->spec;
   r.routing = scenario_.routing;
   r.traffic = scenario_.traffic;
+  r.selection = scenario_.selection;
   r.nodes = topology_->num_nodes();
   r.offered = scenario_.rate;
   r.warmup = scenario_.warmup;
@@ -251,6 +260,7 @@ Results Simulation::results(double wall_seconds) const {
   if (!links_at_start_.empty() && window > 0) {
     double sum = 0, mx = 0;
     for (std::size_t i = 0; i < end.size(); ++i) {
+      r.link_window_flits.push_back(end[i] - links_at_start_[i]);
       const double u = static_cast<double>(end[i] - links_at_start_[i]) / static_cast<double>(window);
       sum += u;
       mx = std::max(mx, u);
@@ -258,12 +268,18 @@ Results Simulation::results(double wall_seconds) const {
     r.link_utilisation_avg = end.empty() ? 0 : sum / static_cast<double>(end.size());
     r.link_utilisation_max = mx;
   }
+  if (scenario_.traffic == "uniform") {
+    const ThroughputBound& b = uniform_throughput_bounds(*topology_).tightest();
+    r.bound_name = b.name;
+    r.bound = b.value;
+    r.bound_fraction = b.value > 0 ? r.throughput / b.value : 0;
+  }
   r.drained = stats_.measured_outstanding() == 0 && !deadlock_;
   r.flushed = scoreboard_.outstanding_packets() == 0;
   r.deadlock = deadlock_;
   r.deadlock_kind = deadlock_kind_;
   r.deadlock_report = deadlock_text_;
-  r.static_check = scenario_.deadlock_check ? "acyclic" : "skipped";
+  r.static_check = !scenario_.deadlock_check ? "skipped" : routing_->has_escape() ? "duato" : "acyclic";
   r.static_channels = verdict_.channels;
   r.static_dependencies = verdict_.dependencies;
   r.wall_seconds = wall_seconds;

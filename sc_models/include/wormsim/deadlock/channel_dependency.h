@@ -28,6 +28,15 @@ struct DependencyVerdict {
   std::size_t channels = 0;       ///< channels some route uses
   std::size_t dependencies = 0;   ///< distinct edges
   std::vector<Channel> cycle;     ///< if not acyclic: c0 -> c1 -> ... -> c0
+  /// Escape check only: the step from cycle[i] to cycle[i+1] goes through
+  /// adaptive channels (an indirect dependency, printed "~>").
+  std::vector<bool> indirect;
+  /// Escape check only: extended-graph states (router, destination) reached
+  /// through adaptive channels.
+  std::size_t adaptive_states = 0;
+  /// Set when the check cannot be made (for example an escape VC is also
+  /// offered as an adaptive VC); then acyclic is false and cycle empty.
+  std::string problem;
 
   /// "r0_0_0:xp:vc0 -> r1_0_0:xp:vc0 -> ... -> r0_0_0:xp:vc0"
   std::string cycle_text(const Topology& t) const;
@@ -35,5 +44,10 @@ struct DependencyVerdict {
 
 /// Throws std::logic_error if the routing offers no route somewhere.
 DependencyVerdict check_channel_dependencies(const Topology& topology, const RoutingFunction& routing);
+
+/// The check the routing calls for: Duato's condition on the escape
+/// sub-network (escape_dependency.h) for routings with has_escape(), the full
+/// channel dependency graph otherwise.
+DependencyVerdict check_routing_deadlock(const Topology& topology, const RoutingFunction& routing);
 
 }  // namespace wormsim

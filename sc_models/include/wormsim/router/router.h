@@ -110,7 +110,9 @@ class Router : public Component {
   OutputVc& ovc(unsigned port, unsigned vc) { return outputs_[port * cfg_.vcs + vc]; }
   const OutputVc& ovc(unsigned port, unsigned vc) const { return outputs_[port * cfg_.vcs + vc]; }
 
-  int first_free(const RouteSet& routes) const;
+  /// The output VC a head requests (port * V + vc), by the selection
+  /// function, or -1 if none of the candidates' VCs is free.
+  int select(const RouteSet& routes) const;
   void local_candidates(const Flit& head, RouteSet& out) const;
   void vc_request(unsigned requester, unsigned ovc_index);
   void vc_allocation();

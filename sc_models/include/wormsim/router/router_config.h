@@ -2,6 +2,7 @@
 #pragma once
 
 #include <wormsim/multicast/worm.h>
+#include <wormsim/router/selection.h>
 
 namespace wormsim {
 
@@ -12,6 +13,8 @@ struct RouterConfig {
   unsigned buffer_depth = 8;   ///< flits per VC buffer
   /// Which ejection VCs an absorbing multi-destination worm may take.
   ConsumptionPolicy consumption = ConsumptionPolicy::PerClass;
+  /// Which free output VC a head requests among its route candidates.
+  Selection selection = Selection::First;
 
   unsigned total_ports() const { return network_ports + local_ports; }
 };

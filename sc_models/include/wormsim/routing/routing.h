@@ -1,7 +1,13 @@
 // Routing computation is a policy behind this interface. Given the router a
 // head flit is at and the flit itself, it lists the output ports the packet may
-// take, in order of preference, each with the output VCs it may use there.
+// take, in order of preference, each with the output VCs it may use there,
+// whether those VCs are escape VCs (Duato), and a priority class for the
+// router's selection function (router/selection.h).
 // The router handles arrival (dst == here) itself: see router.h.
+//
+// Every routing is one file and one line of the routing table
+// (routing/registry.h), from which the CLI help, `--routing list`, the
+// validation of names and VC counts, and the tests' case lists come.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -18,13 +24,21 @@ namespace wormsim {
 struct RouteCandidate {
   PortId port = 0;
   std::uint32_t vc_mask = 0;  ///< bit v set: output VC v allowed
+  /// The VCs belong to the routing's escape sub-network (Duato): a routing
+  /// with escape() lists them after its adaptive candidates.
+  bool escape = false;
+  /// Selection class: a lower value is preferred whenever one of its VCs is
+  /// free (adaptive routings put adaptive candidates at 0, escape at 1).
+  std::uint8_t priority = 0;
 };
 
 class RouteSet {
  public:
   static constexpr std::size_t kMax = 16;
   void clear() { size_ = 0; }
-  void add(PortId port, std::uint32_t vc_mask) { items_[size_++] = RouteCandidate{port, vc_mask}; }
+  void add(PortId port, std::uint32_t vc_mask, bool escape = false, std::uint8_t priority = 0) {
+    items_[size_++] = RouteCandidate{port, vc_mask, escape, priority};
+  }
   std::size_t size() const { return size_; }
   const RouteCandidate& operator[](std::size_t i) const { return items_[i]; }
 
@@ -47,23 +61,23 @@ class RoutingFunction {
   /// input VC `in_vc`.
   virtual void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head,
                      RouteSet& out) const = 0;
+  /// Routings whose deadlock freedom rests on an escape sub-network (Duato)
+  /// return true and implement escape_route(); the static check then proves
+  /// the extended channel dependency graph of the escape channels acyclic
+  /// (deadlock/escape_dependency.h) instead of the full graph.
+  virtual bool has_escape() const { return false; }
+  /// The escape routing subfunction R1: exactly the escape candidates that
+  /// route() lists at `here` for `dst`, whatever the input port and VC.
+  virtual void escape_route(NodeId /*here*/, NodeId /*dst*/, RouteSet& /*out*/) const {}
+  /// True (Duato's original protocol): a packet on an escape VC may take
+  /// adaptive VCs again at the next router. False: once on an escape VC it is
+  /// offered only R1 from then on.
+  virtual bool escape_returns() const { return true; }
 };
 
 inline std::uint32_t all_vcs_mask(unsigned vcs) {
   return vcs >= 32 ? 0xFFFFFFFFu : ((1u << vcs) - 1u);
 }
 
-/// Name of the deadlock-free routing used when the user names none.
-std::string default_routing(const Topology& topology);
-
-/// Builds routing `name` for `topology` with `vcs` VCs per port (0: the
-/// fewest the routing needs, and at least 2); throws ConfigError (field
-/// "routing" or "vcs") when the name is unknown or the routing cannot work
-/// with that many VCs.
-std::unique_ptr<RoutingFunction> make_routing(const std::string& name, const Topology& topology,
-                                              unsigned vcs);
-
-/// Names accepted by make_routing, with a one-line description each.
-const std::vector<std::pair<std::string, std::string>>& routing_names();
 
 }  // namespace wormsim

@@ -3,13 +3,14 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <wormsim/stats/latency_stats.h>
 
 namespace wormsim {
 
 struct Results {
-  std::string topology, routing, traffic;
+  std::string topology, routing, traffic, selection;
   std::uint64_t nodes = 0;
   double offered = 0;
   std::uint64_t warmup = 0, measure = 0;
@@ -19,6 +20,12 @@ struct Results {
   LatencySummary latency;
   double throughput = 0;  ///< accepted flits/node/cycle in the window
   double link_utilisation_avg = 0, link_utilisation_max = 0;
+  /// Uniform traffic only: the tightest throughput bound of the topology
+  /// (topology/bounds.h), its name, and throughput as a fraction of it.
+  std::string bound_name;
+  double bound = 0, bound_fraction = 0;
+  /// Per router-to-router link (Network::network_links() order): flits in the window.
+  std::vector<std::uint64_t> link_window_flits;
   bool drained = false;   ///< every measured packet delivered
   bool flushed = false;   ///< every packet of the run delivered
   bool deadlock = false;      ///< the run stopped: proven deadlock or no progress

@@ -12,6 +12,9 @@ namespace wormsim {
 struct Scenario {
   std::string topology = "mesh:8x8x8";
   std::string routing;  ///< empty: the topology's default (deadlock-free) routing
+  /// Selection function ("first", "credits"); empty: credits for adaptive
+  /// routings, first otherwise.
+  std::string selection;
   unsigned vcs = 0;  ///< 0 = what the routing needs, at least 2
   unsigned buffer = 8;       ///< flits per VC buffer
   unsigned packet = 4;       ///< flits per packet
@@ -33,6 +36,7 @@ struct Scenario {
   std::uint64_t seed = 1;
   std::string json;  ///< output file, empty = none
   std::string vcd;   ///< waveform file, empty = none
+  std::string link_csv;  ///< per-link utilisation in the window, empty = none
 };
 
 /// Throws ConfigError for the first bad field.

@@ -1,0 +1,47 @@
+// The routing table: one line per routing (name, one-line description,
+// topologies it applies to, VCs it needs, whether it is deadlock-free and
+// adaptive, factory). The CLI help, `--routing list`, validation of names and
+// the tests' case lists are all generated from it; nothing else lists the
+// names. Adding a routing is one new file and one line in registry.cpp.
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <wormsim/routing/routing.h>
+
+namespace wormsim {
+
+struct RoutingInfo {
+  std::string name;
+  std::string description;
+  std::string topologies;  ///< where it applies, for people ("mesh, torus", "any")
+  std::function<bool(const Topology&)> applies;
+  std::string vcs_needed;  ///< for people ("mesh >= 1, torus >= 2")
+  bool deadlock_free = true;  ///< false: a control that the checks must catch
+  /// Offers several candidates: the default selection is "credits".
+  bool adaptive = false;
+  /// Builds it; vcs = 0: the fewest it needs (at least 2). Throws ConfigError
+  /// ("vcs") when it cannot work with that many VCs.
+  std::function<std::unique_ptr<RoutingFunction>(const Topology&, unsigned vcs)> make;
+};
+
+const std::vector<RoutingInfo>& routings();
+
+/// nullptr if unknown.
+const RoutingInfo* find_routing(const std::string& name);
+
+/// Name of the deadlock-free routing used when the user names none.
+std::string default_routing(const Topology& topology);
+
+/// Builds routing `name` for `topology`; throws ConfigError (field "routing")
+/// if the name is unknown or does not apply to the topology, ("vcs") if it
+/// cannot work with that many VCs.
+std::unique_ptr<RoutingFunction> make_routing(const std::string& name, const Topology& topology,
+                                              unsigned vcs);
+
+/// "dor, layered, ..." for help texts and error messages.
+std::string routing_name_list();
+
+}  // namespace wormsim

@@ -1,0 +1,222 @@
+#include <wormsim/deadlock/escape_dependency.h>
+
+#include <stdexcept>
+
+namespace wormsim {
+namespace {
+
+// The extended graph, implicit: vertices 0 .. C-1 are escape channels
+// (node, port, vc); C + y * N + d is the state "a packet for d arrived at y
+// on an adaptive channel". Successors are generated on demand.
+class ExtendedGraph {
+ public:
+  ExtendedGraph(const Topology& t, const RoutingFunction& r)
+      : t_(t), r_(r), n_(t.num_nodes()), ports_(t.num_ports), vcs_(r.vcs()),
+        channels_(n_ * ports_ * vcs_) {}
+
+  std::size_t channels() const { return channels_; }
+  std::size_t size() const { return channels_ + n_ * n_; }
+  bool is_channel(std::size_t v) const { return v < channels_; }
+  Channel channel(std::size_t v) const {
+    return Channel{static_cast<NodeId>(v / (ports_ * vcs_)), static_cast<PortId>(v / vcs_ % ports_),
+                   static_cast<VcId>(v % vcs_)};
+  }
+
+  /// Buckets: for every escape channel, the destinations R1 uses it for.
+  /// Also verifies connectivity and the absence of cross dependencies.
+  std::string build() {
+    std::vector<std::uint32_t> count(channels_ + 1, 0);
+    std::vector<std::uint32_t> escape_union(ports_), adaptive_union(ports_);
+    for (int pass = 0; pass < 2; ++pass) {
+      if (pass == 1) {
+        for (std::size_t c = 0; c < channels_; ++c) count[c + 1] += count[c];
+        first_ = count;
+        dests_.resize(count[channels_]);
+      }
+      for (NodeId x = 0; x < n_; ++x) {
+        std::fill(escape_union.begin(), escape_union.end(), 0);
+        std::fill(adaptive_union.begin(), adaptive_union.end(), 0);
+        for (NodeId d = 0; d < n_; ++d) {
+          if (d == x) continue;
+          routes_.clear();
+          r_.escape_route(x, d, routes_);
+          if (routes_.size() == 0)
+            return "escape routing " + r_.name() + " offers no route at " + node_name(t_, x) + " to node " +
+                   std::to_string(d) + " (not connected)";
+          for (std::size_t i = 0; i < routes_.size(); ++i) {
+            const RouteCandidate& c = routes_[i];
+            escape_union[c.port] |= c.vc_mask;
+            for (unsigned v = 0; v < vcs_; ++v) {
+              if (!(c.vc_mask >> v & 1u)) continue;
+              const std::size_t e = index(x, c.port, v);
+              if (pass == 0) ++count[e + 1];
+              else dests_[first_[e] + fill_[e]++] = d;
+            }
+          }
+          if (pass == 1) continue;
+          full(x, d);
+          for (std::size_t i = 0; i < routes_.size(); ++i)
+            if (!routes_[i].escape) adaptive_union[routes_[i].port] |= routes_[i].vc_mask;
+        }
+        if (pass == 1) continue;
+        for (PortId p = 0; p < ports_; ++p)
+          if (escape_union[p] & adaptive_union[p])
+            return "escape VC(s) of " + node_name(t_, x) + ":" + t_.port_names[p] +
+                   " are also offered as adaptive VCs (cross dependencies are not supported)";
+      }
+      if (pass == 0) fill_.assign(channels_, 0);
+    }
+    return {};
+  }
+
+  bool used(std::size_t e) const { return first_[e + 1] > first_[e]; }
+
+  /// Successor k of v (k counts from 0), or npos when there is none left.
+  static constexpr std::size_t npos = ~std::size_t{0};
+  std::size_t successor(std::size_t v, std::uint32_t& k) {
+    if (is_channel(v)) {
+      const Channel c = channel(v);
+      const NodeId y = t_.peer[c.node][c.port]->node;
+      if (!r_.escape_returns()) return escape_successor(v, y, k);
+      while (first_[v] + k < first_[v + 1]) {
+        const NodeId d = dests_[first_[v] + k++];
+        if (d != y) return state(y, d);
+      }
+      return npos;
+    }
+    const NodeId y = static_cast<NodeId>((v - channels_) / n_);
+    const NodeId d = static_cast<NodeId>((v - channels_) % n_);
+    routes_.clear();
+    r_.escape_route(y, d, routes_);
+    std::uint32_t i = 0;
+    for (std::size_t c = 0; c < routes_.size(); ++c)
+      for (unsigned w = 0; w < vcs_; ++w)
+        if ((routes_[c].vc_mask >> w & 1u) && i++ == k) {
+          ++k;
+          return index(y, routes_[c].port, w);
+        }
+    full(y, d);
+    for (std::size_t c = 0; c < routes_.size(); ++c) {
+      if (routes_[c].escape || routes_[c].vc_mask == 0) continue;
+      const NodeId next = t_.peer[y][routes_[c].port]->node;
+      if (next == d) continue;
+      if (i++ == k) {
+        ++k;
+        return state(next, d);
+      }
+    }
+    return npos;
+  }
+
+ private:
+  // Escape is final: successor k of escape channel v into y is the k-th
+  // channel of R1(y, d) over its destinations d (cursor: destination index
+  // in the upper bits, channel within R1(y, d) in the low 5).
+  std::size_t escape_successor(std::size_t v, NodeId y, std::uint32_t& k) {
+    while (true) {
+      const std::uint32_t at = k >> 5, sub = k & 31u;
+      if (first_[v] + at >= first_[v + 1]) return npos;
+      const NodeId d = dests_[first_[v] + at];
+      if (d != y) {
+        routes_.clear();
+        r_.escape_route(y, d, routes_);
+        std::uint32_t i = 0;
+        for (std::size_t c = 0; c < routes_.size(); ++c)
+          for (unsigned w = 0; w < vcs_; ++w)
+            if ((routes_[c].vc_mask >> w & 1u) && i++ == sub) {
+              ++k;
+              return index(y, routes_[c].port, w);
+            }
+      }
+      k = (at + 1) << 5;
+    }
+  }
+
+  std::size_t index(NodeId x, PortId p, unsigned v) const { return (std::size_t(x) * ports_ + p) * vcs_ + v; }
+  std::size_t state(NodeId y, NodeId d) const { return channels_ + std::size_t(y) * n_ + d; }
+  void full(NodeId x, NodeId d) {
+    Flit head;
+    head.src = x;
+    head.dst = d;
+    head.type = FlitType::Head;
+    routes_.clear();
+    r_.route(x, static_cast<PortId>(ports_), 0, head, routes_);
+  }
+
+  const Topology& t_;
+  const RoutingFunction& r_;
+  std::size_t n_;
+  unsigned ports_, vcs_;
+  std::size_t channels_;
+  std::vector<std::uint32_t> first_, fill_;
+  std::vector<NodeId> dests_;
+  RouteSet routes_;
+};
+
+}  // namespace
+
+DependencyVerdict check_escape_dependencies(const Topology& t, const RoutingFunction& r) {
+  if (!r.has_escape()) throw std::logic_error("routing " + r.name() + " has no escape sub-network");
+  DependencyVerdict verdict;
+  ExtendedGraph g(t, r);
+  verdict.problem = g.build();
+  if (!verdict.problem.empty()) {
+    verdict.acyclic = false;
+    return verdict;
+  }
+  enum : std::uint8_t { kWhite, kGrey, kBlack };
+  std::vector<std::uint8_t> colour(g.size(), kWhite);
+  struct Frame {
+    std::size_t v;
+    std::uint32_t k;
+  };
+  std::vector<Frame> stack;
+  std::size_t edges = 0;
+  for (std::size_t root = 0; root < g.channels(); ++root) {
+    if (!g.used(root) || colour[root] != kWhite) continue;
+    ++verdict.channels;
+    colour[root] = kGrey;
+    stack.push_back(Frame{root, 0});
+    while (!stack.empty()) {
+      Frame& top = stack.back();
+      const std::size_t next = g.successor(top.v, top.k);
+      if (next == ExtendedGraph::npos) {
+        colour[top.v] = kBlack;
+        stack.pop_back();
+        continue;
+      }
+      ++edges;
+      if (colour[next] == kBlack) continue;
+      if (colour[next] == kGrey) {
+        std::size_t k = stack.size();
+        while (stack[k - 1].v != next) --k;
+        std::vector<std::size_t> loop;
+        for (std::size_t i = k - 1; i < stack.size(); ++i) loop.push_back(stack[i].v);
+        std::size_t start = 0;
+        while (!g.is_channel(loop[start])) ++start;  // a cycle holds at least one channel
+        unsigned states = 0;
+        for (std::size_t i = 1; i <= loop.size(); ++i) {
+          const std::size_t v = loop[(start + i) % loop.size()];
+          if (!g.is_channel(v)) {
+            ++states;
+            continue;
+          }
+          verdict.cycle.push_back(g.channel(loop[(start + i - 1 - states) % loop.size()]));
+          verdict.indirect.push_back(states >= 2);  // one state: the packet took v right where it arrived
+          states = 0;
+        }
+        verdict.acyclic = false;
+        verdict.dependencies = edges;
+        return verdict;
+      }
+      colour[next] = kGrey;
+      if (g.is_channel(next)) ++verdict.channels;
+      else ++verdict.adaptive_states;
+      stack.push_back(Frame{next, 0});
+    }
+  }
+  verdict.dependencies = edges;
+  return verdict;
+}
+
+}  // namespace wormsim

@@ -1,0 +1,65 @@
+#include <wormsim/routing/adaptive.h>
+
+#include <wormsim/core/config_error.h>
+#include <wormsim/routing/dimension_order.h>
+#include <wormsim/routing/petersen_torus_dor.h>
+#include <wormsim/routing/shortest_path.h>
+
+namespace wormsim {
+
+AdaptiveRouting::AdaptiveRouting(const Topology& t, unsigned vcs, Escape escape)
+    : topo_(t), dist_(t), escape_kind_(escape) {
+  if (!dist_.connected()) throw ConfigError("topology", t.spec + " is not connected");
+  std::vector<std::uint32_t> escape_mask(t.num_ports, 0);
+  unsigned escape_vcs = 0;
+  if (escape == Escape::Minimal) {
+    escape_vcs = 1;
+    escape_ = std::make_unique<ShortestPathRouting>(t, 1);
+  } else if (t.kind == "mesh" || t.kind == "torus") {
+    escape_vcs = t.kind == "torus" ? 2 : 1;
+    escape_ = std::make_unique<DimensionOrderRouting>(t, escape_vcs, DimensionOrderRouting::Datelines::Position);
+  } else if (t.kind == "3pt") {
+    auto r1 = std::make_unique<PetersenTorusDorRouting>(t, 0);
+    escape_vcs = r1->classes();
+    escape_ = std::move(r1);
+  } else {
+    throw ConfigError("routing", "adaptive has no escape routing for " + t.spec);
+  }
+  for (PortId p = 0; p < t.num_ports; ++p) escape_mask[p] = all_vcs_mask(escape_vcs);
+  if (t.kind == "3pt" && escape == Escape::Best) escape_mask[0] = 0x3;  // external hops use classes 0, 1
+  vcs_ = vcs == 0 ? escape_vcs + 2 : vcs;
+  if (vcs_ <= escape_vcs)
+    throw ConfigError("vcs", name() + " on " + t.spec + " needs more than " + std::to_string(escape_vcs) +
+                                 " VCs (" + std::to_string(escape_vcs) +
+                                 " escape VC(s) and at least one adaptive VC), got " + std::to_string(vcs_));
+  adaptive_mask_.resize(t.num_ports);
+  for (PortId p = 0; p < t.num_ports; ++p) adaptive_mask_[p] = all_vcs_mask(vcs_) & ~escape_mask[p];
+  returns_ = t.kind != "3pt" || escape == Escape::Minimal;
+  arriving_escape_.assign(t.num_nodes() * t.num_ports, 0);
+  for (NodeId u = 0; u < t.num_nodes(); ++u)
+    for (PortId p = 0; p < t.num_ports; ++p)
+      if (const auto& peer = t.peer[u][p]) arriving_escape_[peer->node * t.num_ports + peer->port] = escape_mask[p];
+}
+
+void AdaptiveRouting::route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const {
+  if (!returns_ && in_port < topo_.num_ports && (arriving_escape_[here * topo_.num_ports + in_port] >> in_vc & 1u))
+    return escape_route(here, head.dst, out);
+  const unsigned d = dist_(here, head.dst);
+  for (PortId q = 0; q < topo_.num_ports; ++q) {
+    const auto& p = topo_.peer[here][q];
+    if (p && dist_(p->node, head.dst) + 1u == d) out.add(q, adaptive_mask_[q], false, 0);
+  }
+  escape_route(here, head.dst, out);
+}
+
+void AdaptiveRouting::escape_route(NodeId here, NodeId dst, RouteSet& out) const {
+  Flit head;
+  head.dst = dst;
+  head.src = dst;  // R1 reads only (here, dst)
+  head.type = FlitType::Head;
+  RouteSet r1;
+  escape_->route(here, static_cast<PortId>(topo_.num_ports), 0, head, r1);
+  for (std::size_t i = 0; i < r1.size(); ++i) out.add(r1[i].port, r1[i].vc_mask, true, 1);
+}
+
+}  // namespace wormsim

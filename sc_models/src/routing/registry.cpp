@@ -1,0 +1,82 @@
+#include <wormsim/routing/registry.h>
+
+#include <wormsim/core/config_error.h>
+#include <wormsim/routing/adaptive.h>
+#include <wormsim/routing/dimension_order.h>
+#include <wormsim/routing/hamiltonian_routing.h>
+#include <wormsim/routing/layered_updown.h>
+#include <wormsim/routing/petersen_torus_dor.h>
+#include <wormsim/routing/shortest_path.h>
+
+namespace wormsim {
+namespace {
+
+bool any(const Topology&) { return true; }
+bool grid(const Topology& t) { return t.kind == "mesh" || t.kind == "torus"; }
+bool pt(const Topology& t) { return t.kind == "3pt"; }
+bool adaptive_applies(const Topology& t) { return grid(t) || pt(t); }
+unsigned at_least_two(unsigned vcs) { return vcs == 0 ? 2 : vcs; }
+
+std::unique_ptr<RoutingFunction> make_dor(const Topology& t, unsigned vcs, DimensionOrderRouting::Datelines d) {
+  const unsigned v = at_least_two(vcs);
+  if (d != DimensionOrderRouting::Datelines::None && t.kind == "torus" && v < 2)
+    throw ConfigError("vcs", "torus dimension-order routing needs at least 2 VCs (dateline classes), got " +
+                                 std::to_string(v));
+  return std::make_unique<DimensionOrderRouting>(t, v, d);
+}
+
+}  // namespace
+
+const std::vector<RoutingInfo>& routings() {
+  using D = DimensionOrderRouting::Datelines;
+  static const std::vector<RoutingInfo> table = {
+      {"dor", "dimension order (x, y, z); on the torus with dateline VC classes", "mesh, torus", grid,
+       "mesh >= 1, torus >= 2", true, false,
+       [](const Topology& t, unsigned v) { return make_dor(t, v, D::Source); }},
+      {"layered", "minimal adaptive, up*/down* VC layers", "any", any, ">= the layer count (3PT(5,5,5): 6)", true,
+       true, [](const Topology& t, unsigned v) { return std::make_unique<LayeredUpDownRouting>(t, v); }},
+      {"3pt-dor", "3PT module dimension order (z ring, diagonal, straight king's moves), datelines", "3pt", pt,
+       ">= 6", true, false, [](const Topology& t, unsigned v) { return std::make_unique<PetersenTorusDorRouting>(t, v); }},
+      {"adaptive", "minimal fully adaptive with escape VCs (Duato): escape = dor / 3pt-dor",
+       "mesh, torus, 3pt", adaptive_applies, "mesh >= 2, torus >= 3, 3pt >= 7", true, true,
+       [](const Topology& t, unsigned v) { return std::make_unique<AdaptiveRouting>(t, v); }},
+      {"hamiltonian", "path-based along a Hamiltonian path (dual-path, one destination)", "any", any, ">= 1", true,
+       false, [](const Topology& t, unsigned v) { return std::make_unique<HamiltonianRouting>(t, at_least_two(v)); }},
+      {"minimal", "minimal adaptive, any VC; deadlocks on rings (control)", "any", any, ">= 1", false, true,
+       [](const Topology& t, unsigned v) { return std::make_unique<ShortestPathRouting>(t, at_least_two(v)); }},
+      {"dor-nodateline", "dimension order without dateline classes; deadlocks on a torus (control)",
+       "mesh, torus", grid, ">= 1", false, false,
+       [](const Topology& t, unsigned v) { return make_dor(t, v, D::None); }},
+      {"adaptive-bad-escape", "adaptive with unrestricted minimal routing as escape on VC 0 (control)", "any", any,
+       ">= 2", false, true,
+       [](const Topology& t, unsigned v) {
+         return std::make_unique<AdaptiveRouting>(t, v, AdaptiveRouting::Escape::Minimal);
+       }},
+  };
+  return table;
+}
+
+const RoutingInfo* find_routing(const std::string& name) {
+  for (const RoutingInfo& r : routings())
+    if (r.name == name) return &r;
+  return nullptr;
+}
+
+std::string routing_name_list() {
+  std::string list;
+  for (const RoutingInfo& r : routings()) list += (list.empty() ? "" : ", ") + r.name;
+  return list;
+}
+
+std::string default_routing(const Topology& t) { return t.kind == "3pt" ? "adaptive" : "dor"; }
+
+std::unique_ptr<RoutingFunction> make_routing(const std::string& name, const Topology& t, unsigned vcs) {
+  const RoutingInfo* info = find_routing(name);
+  if (info == nullptr)
+    throw ConfigError("routing", "unknown routing '" + name + "' (expected one of: " + routing_name_list() + ")");
+  if (!info->applies(t))
+    throw ConfigError("routing", name + " applies to " + info->topologies + ", not " + t.spec);
+  return info->make(t, vcs);
+}
+
+}  // namespace wormsim
