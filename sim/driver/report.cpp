@@ -15,7 +15,7 @@ namespace wormsim::driver {
 void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
   os << std::fixed;
   os << "wormsim run: " << r.topology << " (" << r.nodes << " nodes), routing " << r.routing
-     << " (selection " << r.selection << "), " << s.vcs << " VCs x " << s.buffer << " flits, " << s.local_ports
+     << " (selection " << r.selection << ", arbitration " << s.arbitration << "), " << s.vcs << " VCs x " << s.buffer << " flits, " << s.local_ports
      << " local port(s), " << s.packet << "-flit packets, " << r.traffic << " traffic at "
      << std::setprecision(4) << r.offered << " flits/node/cycle, seed " << s.seed << "\n";
   os << "cycles: warm-up " << r.warmup << ", measured " << r.measure << ", total " << r.cycles
@@ -94,7 +94,8 @@ void print_routing_list(std::ostream& os) {
   for (const RoutingInfo& r : routings())
     os << r.name << ": " << r.description << "; topologies: " << r.topologies << "; VCs: " << r.vcs_needed
        << (r.deadlock_free ? "; deadlock-free" : "; NOT deadlock-free (a control)")
-       << (r.adaptive ? "; adaptive (default selection: credits)" : "") << "\n";
+       << (r.adaptive ? "; adaptive (default selection: credits)" : "") << "; default arbitration: " << r.arbitration
+       << (r.rtl ? "; the RTL router can run it" : "") << "\n";
 }
 
 void write_json(const std::string& path, const Scenario& s, const Results& r) {
@@ -103,6 +104,7 @@ void write_json(const std::string& path, const Scenario& s, const Results& r) {
   j["nodes"] = r.nodes;
   j["routing"] = r.routing;
   j["selection"] = r.selection;
+  j["arbitration"] = s.arbitration;
   j["traffic"] = r.traffic;
   j["vcs"] = s.vcs;
   j["buffer"] = s.buffer;

@@ -7,6 +7,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <wormsim/core/config_error.h>
+#include <wormsim/router/arbitration.h>
 #include <wormsim/router/selection.h>
 #include <wormsim/routing/registry.h>
 #include <wormsim/traffic/pattern.h>
@@ -58,6 +59,12 @@ std::string routing_help() {
   return routing_name_list() + " ('--routing list' describes them; default: the topology's deadlock-free one)";
 }
 
+std::string arbitration_help() {
+  std::string s;
+  for (const ArbitrationInfo& v : arbitrations()) s += (s.empty() ? "" : " | ") + v.name;
+  return s + " (allocator arbitration; default: the routing's, see '--routing list')";
+}
+
 std::string selection_help() {
   std::string s;
   for (const SelectionInfo& v : selections()) s += (s.empty() ? "" : " | ") + v.name;
@@ -80,6 +87,11 @@ const std::vector<Setting>& settings() {
        [](Scenario& s, const std::string& v) {
          parse_selection(v, "selection");
          s.selection = v;
+       }},
+      {"arbitration", arbitration_help(),
+       [](Scenario& s, const std::string& v) {
+         parse_arbitration(v, "arbitration");
+         s.arbitration = v;
        }},
       {"vcs", "virtual channels per port (1-16; default: what the routing needs, at least 2; "
               "(network + local ports) x VCs <= 64)",

@@ -93,6 +93,7 @@ int Router::select(const RouteSet& routes) const {
                              std::to_string(cand.port));
     for (unsigned w = 0; w < vcs; ++w) {
       if (!(cand.vc_mask >> w & 1u) || ovc(cand.port, w).allocated) continue;
+      if (cand.atomic && ovc(cand.port, w).credits != cfg_.buffer_depth) continue;
       if (cfg_.selection == Selection::First) return static_cast<int>(cand.port * vcs + w);
       const unsigned credits = ovc(cand.port, w).credits;
       if (best < 0 || cand.priority < best_priority ||
@@ -106,12 +107,43 @@ int Router::select(const RouteSet& routes) const {
   return best;
 }
 
+// Age arbitration: the packet created first (lowest packet id: the traffic
+// source numbers packets in creation order) wins; equal ids (the copies of
+// one worm) fall back to the lower index.
+bool Router::older(unsigned ivc_a, unsigned ivc_b) const {
+  const std::uint64_t a = inputs_[ivc_a].fifo.front().packet, b = inputs_[ivc_b].fifo.front().packet;
+  return a != b ? a < b : ivc_a < ivc_b;
+}
+
+int Router::oldest_vc(unsigned port, std::uint64_t eligible) const {
+  int best = -1;
+  for (std::uint64_t m = eligible; m; m &= m - 1) {
+    const unsigned v = static_cast<unsigned>(__builtin_ctzll(m));
+    if (best < 0 || older(port * cfg_.vcs + v, port * cfg_.vcs + static_cast<unsigned>(best))) best = static_cast<int>(v);
+  }
+  return best;
+}
+
+int Router::pick_input(unsigned o) const {
+  if (cfg_.arbitration == Arbitration::RoundRobin) return sa_out_arb_[o].pick(sa_requests_[o]);
+  int best = -1;
+  for (std::uint64_t m = sa_requests_[o]; m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(__builtin_ctzll(m));
+    if (best < 0 || older(p * cfg_.vcs + static_cast<unsigned>(sa_choice_[p]),
+                          static_cast<unsigned>(best) * cfg_.vcs + static_cast<unsigned>(sa_choice_[best])))
+      best = static_cast<int>(p);
+  }
+  return best;
+}
+
 void Router::vc_request(unsigned requester, unsigned o) {
   int& best = va_best_[o];
   if (best < 0) {
     va_touched_.push_back(o);
     best = static_cast<int>(requester);
-  } else if (va_arb_[o].distance(requester) < va_arb_[o].distance(static_cast<unsigned>(best))) {
+  } else if (cfg_.arbitration == Arbitration::Age ? older(requester, static_cast<unsigned>(best))
+                                                   : va_arb_[o].distance(requester) <
+                                                         va_arb_[o].distance(static_cast<unsigned>(best))) {
     best = static_cast<int>(requester);
   }
 }
@@ -192,7 +224,7 @@ void Router::switch_allocation() {
       if (in.fork && ovc(in.local_port, in.local_vc).credits == 0) continue;
       eligible |= 1ull << v;
     }
-    const int v = sa_in_arb_[p].pick(eligible);
+    const int v = cfg_.arbitration == Arbitration::Age ? oldest_vc(p, eligible) : sa_in_arb_[p].pick(eligible);
     if (v < 0) continue;
     sa_choice_[p] = v;
     const InputVc& in = ivc(p, static_cast<unsigned>(v));
@@ -208,7 +240,7 @@ void Router::switch_allocation() {
     while (requested_outputs) {
       const unsigned o = static_cast<unsigned>(__builtin_ctzll(requested_outputs));
       requested_outputs &= requested_outputs - 1;
-      const int p = sa_out_arb_[o].pick(sa_requests_[o]);
+      const int p = pick_input(o);
       sa_grants_.push_back(SaGrant{static_cast<PortId>(p), static_cast<VcId>(sa_choice_[p])});
     }
     return;
@@ -217,7 +249,7 @@ void Router::switch_allocation() {
   // claims on one port, that port's arbiter decides.
   for (std::uint64_t m = requested_outputs; m; m &= m - 1) {
     const unsigned o = static_cast<unsigned>(__builtin_ctzll(m));
-    sa_winner_[o] = sa_out_arb_[o].pick(sa_requests_[o]);
+    sa_winner_[o] = pick_input(o);
     sa_claim_[o] = -1;
   }
   for (std::uint64_t m = requested_outputs; m; m &= m - 1) {

@@ -1,5 +1,7 @@
 #include <wormsim/routing/adaptive.h>
 
+#include <algorithm>
+
 #include <wormsim/core/config_error.h>
 #include <wormsim/routing/dimension_order.h>
 #include <wormsim/routing/petersen_torus_dor.h>
@@ -19,7 +21,7 @@ AdaptiveRouting::AdaptiveRouting(const Topology& t, unsigned vcs, Escape escape)
     escape_vcs = t.kind == "torus" ? 2 : 1;
     escape_ = std::make_unique<DimensionOrderRouting>(t, escape_vcs, DimensionOrderRouting::Datelines::Position);
   } else if (t.kind == "3pt") {
-    auto r1 = std::make_unique<PetersenTorusDorRouting>(t, 0);
+    auto r1 = std::make_unique<PetersenTorusDorRouting>(t, 0, PetersenTorusDorRouting::default_level_classes(), 2);
     escape_vcs = r1->classes();
     escape_ = std::move(r1);
   } else {
@@ -27,7 +29,9 @@ AdaptiveRouting::AdaptiveRouting(const Topology& t, unsigned vcs, Escape escape)
   }
   for (PortId p = 0; p < t.num_ports; ++p) escape_mask[p] = all_vcs_mask(escape_vcs);
   if (t.kind == "3pt" && escape == Escape::Best) escape_mask[0] = 0x3;  // external hops use classes 0, 1
-  vcs_ = vcs == 0 ? escape_vcs + 2 : vcs;
+  // Default: 8 VCs where (network ports + 1 local port) x 8 fits the
+  // router's 64 input VCs, else the escape VCs and 2 adaptive ones.
+  vcs_ = vcs != 0 ? vcs : (t.num_ports + 1) * 8 <= 64 ? std::max(8u, escape_vcs + 1) : escape_vcs + 2;
   if (vcs_ <= escape_vcs)
     throw ConfigError("vcs", name() + " on " + t.spec + " needs more than " + std::to_string(escape_vcs) +
                                  " VCs (" + std::to_string(escape_vcs) +
@@ -47,7 +51,7 @@ void AdaptiveRouting::route(NodeId here, PortId in_port, VcId in_vc, const Flit&
   const unsigned d = dist_(here, head.dst);
   for (PortId q = 0; q < topo_.num_ports; ++q) {
     const auto& p = topo_.peer[here][q];
-    if (p && dist_(p->node, head.dst) + 1u == d) out.add(q, adaptive_mask_[q], false, 0);
+    if (p && dist_(p->node, head.dst) + 1u == d) out.add(q, adaptive_mask_[q], false, 0, true);
   }
   escape_route(here, head.dst, out);
 }

@@ -42,7 +42,8 @@ PetersenTorusDorRouting::LevelClasses PetersenTorusDorRouting::default_level_cla
   return {0, 1, 0, 1, 2, 3, 4, 5};
 }
 
-PetersenTorusDorRouting::PetersenTorusDorRouting(const Topology& t, unsigned vcs, const LevelClasses& level_classes)
+PetersenTorusDorRouting::PetersenTorusDorRouting(const Topology& t, unsigned vcs, const LevelClasses& level_classes,
+                                                 unsigned external_vcs)
     : lmn_(t.dims), level_class_(level_classes) {
   if (t.kind != "3pt") throw ConfigError("routing", "3pt-dor needs a 3PT topology, got " + t.spec);
   classes_ = 2;
@@ -65,9 +66,12 @@ PetersenTorusDorRouting::PetersenTorusDorRouting(const Topology& t, unsigned vcs
       for (unsigned w : nb[p])
         if (std::find(nb[w].begin(), nb[w].end(), q) != nb[w].end()) next_[p][q] = static_cast<std::uint8_t>(w);
     }
+  external_vcs_ = external_vcs == 0 ? vcs_ : std::min(external_vcs, vcs_);
+  if (external_vcs_ < 2) throw ConfigError("vcs", "3pt-dor needs 2 VCs on the external port");
+  // One VC per class; VCs beyond that go to the classes in order (the z and
+  // diagonal classes 0 and 1 first: they carry the z ring, the bottleneck).
   class_mask_.assign(classes_, 0);
-  for (unsigned c = 0; c < classes_; ++c)
-    for (unsigned v = c * vcs_ / classes_; v < (c + 1) * vcs_ / classes_; ++v) class_mask_[c] |= 1u << v;
+  for (unsigned v = 0; v < vcs_; ++v) class_mask_[v % classes_] |= 1u << v;
 }
 
 unsigned PetersenTorusDorRouting::module_distance(NodeId a, NodeId b) const {
@@ -104,13 +108,21 @@ PetersenTorusDorRouting::Hop PetersenTorusDorRouting::next_hop(NodeId here, Node
     ext_class1 = !y.wrap_ahead;
     level = ext_class1 ? 5 : 4;
   }
-  if (c.p == gateway && level < 6) return Hop{0, ext_class1 ? 1u : 0u};
+  if (c.p == gateway && level < 6) return Hop{0, ext_class1 ? kExternal1 : kExternal0};
   return Hop{port_[c.p][next_[c.p][gateway]], level_class_[level]};
 }
 
 void PetersenTorusDorRouting::route(NodeId here, PortId, VcId, const Flit& head, RouteSet& out) const {
   const Hop h = next_hop(here, head.dst);
-  out.add(h.port, class_mask_[h.cls]);
+  out.add(h.port, class_mask(h.cls));
+}
+
+std::uint32_t PetersenTorusDorRouting::class_mask(unsigned c) const {
+  // The external port carries only the two dateline classes: each gets half
+  // of its VCs.
+  if (c == kExternal0) return all_vcs_mask(external_vcs_ / 2);
+  if (c == kExternal1) return all_vcs_mask(external_vcs_) & ~all_vcs_mask(external_vcs_ / 2);
+  return class_mask_[c];
 }
 
 }  // namespace wormsim

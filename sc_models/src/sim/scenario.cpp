@@ -1,6 +1,7 @@
 #include <wormsim/sim/scenario.h>
 
 #include <wormsim/multicast/worm.h>
+#include <wormsim/router/arbitration.h>
 #include <wormsim/router/selection.h>
 
 #include <cmath>
@@ -21,6 +22,7 @@ void validate(const Scenario& s) {
     throw ConfigError("rate", "expected an injection rate in (0, 1] flits/node/cycle, got " + std::to_string(s.rate));
   parse_consumption(s.consumption, "consumption");
   if (!s.selection.empty()) parse_selection(s.selection, "selection");
+  if (!s.arbitration.empty()) parse_arbitration(s.arbitration, "arbitration");
   if (!(s.eject_rate > 0.0 && s.eject_rate <= 1.0))
     throw ConfigError("eject_rate", "expected a consumption probability in (0, 1], got " + std::to_string(s.eject_rate));
   if (s.cycles < 1) throw ConfigError("cycles", "expected at least 1 measured cycle");

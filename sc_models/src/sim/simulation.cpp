@@ -17,8 +17,9 @@ Simulation::Simulation(const Scenario& scenario) : scenario_(scenario) {
   topology_ = std::make_unique<Topology>(make_topology(scenario_.topology));
   if (scenario_.routing.empty()) scenario_.routing = default_routing(*topology_);
   routing_ = make_routing(scenario_.routing, *topology_, scenario_.vcs);
-  if (scenario_.selection.empty())
-    scenario_.selection = find_routing(scenario_.routing)->adaptive ? "credits" : "first";
+  const RoutingInfo& info = *find_routing(scenario_.routing);
+  if (scenario_.selection.empty()) scenario_.selection = info.adaptive ? "credits" : "first";
+  if (scenario_.arbitration.empty()) scenario_.arbitration = info.arbitration;
   scenario_.vcs = routing_->vcs();
   if ((topology_->num_ports + scenario_.local_ports) * scenario_.vcs > 64)
     throw ConfigError("vcs", "(network ports + local ports) x VCs must be at most 64");
@@ -46,6 +47,7 @@ Simulation::Simulation(const Scenario& scenario) : scenario_(scenario) {
   nc.router.local_ports = scenario_.local_ports;
   nc.router.consumption = parse_consumption(scenario_.consumption, "consumption");
   nc.router.selection = parse_selection(scenario_.selection, "selection");
+  nc.router.arbitration = parse_arbitration(scenario_.arbitration, "arbitration");
   nc.worms = &worms_;
   nc.eject_probability = scenario_.eject_rate;
   nc.seed = scenario_.seed;

@@ -115,6 +115,10 @@ class Router : public Component {
   int select(const RouteSet& routes) const;
   void local_candidates(const Flit& head, RouteSet& out) const;
   void vc_request(unsigned requester, unsigned ovc_index);
+  bool older(unsigned ivc_a, unsigned ivc_b) const;
+  int oldest_vc(unsigned port, std::uint64_t eligible) const;
+  /// SA output stage: the input port granted output port o.
+  int pick_input(unsigned o) const;
   void vc_allocation();
   void switch_allocation();
   void commit_vc_allocation();

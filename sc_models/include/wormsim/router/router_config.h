@@ -2,6 +2,7 @@
 #pragma once
 
 #include <wormsim/multicast/worm.h>
+#include <wormsim/router/arbitration.h>
 #include <wormsim/router/selection.h>
 
 namespace wormsim {
@@ -15,6 +16,8 @@ struct RouterConfig {
   ConsumptionPolicy consumption = ConsumptionPolicy::PerClass;
   /// Which free output VC a head requests among its route candidates.
   Selection selection = Selection::First;
+  /// How VC and switch allocation break contention (router/arbitration.h).
+  Arbitration arbitration = Arbitration::RoundRobin;
 
   unsigned total_ports() const { return network_ports + local_ports; }
 };

@@ -24,7 +24,8 @@
 // two classes). Eight levels, grouped into six classes: z and diagonal share
 // classes 0 and 1, straight has 2 and 3, the final hops 4 and 5 (the fewest
 // that keep the graph acyclic, found by exhaustive search). So 6 VCs; the
-// external port uses only VCs 0 and 1 of them. The class depends only on
+// external port needs only the 2 dateline classes and gives each half of its
+// VCs (with 6 VCs: 0-2 and 3-5). The class depends only on
 // (here, destination), never on the source or the input.
 // Deadlock freedom is proven by the static channel dependency check
 // (`wormsim check-deadlock --routing 3pt-dor`); docs/deadlock.md §6 argues it.
@@ -46,21 +47,26 @@ class PetersenTorusDorRouting : public RoutingFunction {
 
   /// vcs = 0: the fewest (one per class); more VCs are split evenly over the
   /// classes. Throws ConfigError ("routing" if not 3PT, "vcs" if too few).
+  /// external_vcs: VCs of the external port it uses (0: all; the adaptive
+  /// routing's escape uses 2).
   PetersenTorusDorRouting(const Topology& topology, unsigned vcs,
-                          const LevelClasses& level_classes = default_level_classes());
+                          const LevelClasses& level_classes = default_level_classes(), unsigned external_vcs = 0);
   std::string name() const override { return "3pt-dor"; }
   unsigned vcs() const override { return vcs_; }
   void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override;
 
-  /// The next hop: port and VC class (0 .. classes()-1).
+  /// The next hop: port and VC class (0 .. classes()-1 on the Petersen
+  /// ports; kExternal0 or kExternal1 on the external port).
   struct Hop {
     PortId port;
     unsigned cls;
   };
+  static constexpr unsigned kExternal0 = 100, kExternal1 = 101;
   Hop next_hop(NodeId here, NodeId dst) const;
   unsigned classes() const { return classes_; }
-  /// VCs of class c among `vcs` VCs.
-  std::uint32_t class_mask(unsigned c) const { return class_mask_[c]; }
+  /// VCs of class c: on the Petersen ports class c of classes(), split
+  /// evenly; on the external port half of the VCs per dateline class.
+  std::uint32_t class_mask(unsigned c) const;
   /// Module distance (z ring + king's distance in x, y) between two nodes.
   unsigned module_distance(NodeId a, NodeId b) const;
 
@@ -69,6 +75,7 @@ class PetersenTorusDorRouting : public RoutingFunction {
   unsigned vcs_;
   LevelClasses level_class_;
   unsigned classes_ = 0;
+  unsigned external_vcs_ = 0;
   std::array<std::array<std::uint8_t, 10>, 10> next_{};  ///< Petersen next node from p toward q
   std::array<std::array<std::uint8_t, 10>, 10> port_{};  ///< port of p toward its neighbour q
   std::vector<std::uint32_t> class_mask_;

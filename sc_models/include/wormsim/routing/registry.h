@@ -22,6 +22,11 @@ struct RoutingInfo {
   bool deadlock_free = true;  ///< false: a control that the checks must catch
   /// Offers several candidates: the default selection is "credits".
   bool adaptive = false;
+  /// The RTL router can run it (RouteDor, or its routing table: one port and
+  /// VC mask per destination, first selection, round-robin arbitration).
+  bool rtl = false;
+  /// Default allocator arbitration ("round-robin" or "age").
+  std::string arbitration = "age";
   /// Builds it; vcs = 0: the fewest it needs (at least 2). Throws ConfigError
   /// ("vcs") when it cannot work with that many VCs.
   std::function<std::unique_ptr<RoutingFunction>(const Topology&, unsigned vcs)> make;

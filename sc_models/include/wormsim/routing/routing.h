@@ -30,14 +30,20 @@ struct RouteCandidate {
   /// Selection class: a lower value is preferred whenever one of its VCs is
   /// free (adaptive routings put adaptive candidates at 0, escape at 1).
   std::uint8_t priority = 0;
+  /// Atomic allocation: one of these VCs may be given to a new packet only
+  /// when its downstream buffer is empty (all credits back), so a packet
+  /// never queues behind another in it. Duato's protocol needs this for the
+  /// adaptive VCs: a packet committed to an adaptive VC behind a blocked
+  /// packet could no longer escape.
+  bool atomic = false;
 };
 
 class RouteSet {
  public:
   static constexpr std::size_t kMax = 16;
   void clear() { size_ = 0; }
-  void add(PortId port, std::uint32_t vc_mask, bool escape = false, std::uint8_t priority = 0) {
-    items_[size_++] = RouteCandidate{port, vc_mask, escape, priority};
+  void add(PortId port, std::uint32_t vc_mask, bool escape = false, std::uint8_t priority = 0, bool atomic = false) {
+    items_[size_++] = RouteCandidate{port, vc_mask, escape, priority, atomic};
   }
   std::size_t size() const { return size_; }
   const RouteCandidate& operator[](std::size_t i) const { return items_[i]; }

@@ -15,6 +15,9 @@ struct Scenario {
   /// Selection function ("first", "credits"); empty: credits for adaptive
   /// routings, first otherwise.
   std::string selection;
+  /// Allocator arbitration ("round-robin", "age"); empty: the routing's
+  /// default (round-robin for the routings the RTL implements, else age).
+  std::string arbitration;
   unsigned vcs = 0;  ///< 0 = what the routing needs, at least 2
   unsigned buffer = 8;       ///< flits per VC buffer
   unsigned packet = 4;       ///< flits per packet

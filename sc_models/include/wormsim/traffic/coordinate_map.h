@@ -24,4 +24,21 @@ class CoordinateMap : public TrafficPattern {
   Map map_;
 };
 
+/// A fixed map of node ids (for topologies whose coordinates are not a grid,
+/// such as 3PT's (z, x, y, p)). A node mapped onto itself sends nothing.
+class NodeMap : public TrafficPattern {
+ public:
+  using Map = std::function<NodeId(NodeId)>;
+  explicit NodeMap(Map map) : map_(std::move(map)) {}
+
+  std::optional<NodeId> destination(NodeId src, Rng&) const override {
+    const NodeId d = map_(src);
+    if (d == src) return std::nullopt;
+    return d;
+  }
+
+ private:
+  Map map_;
+};
+
 }  // namespace wormsim

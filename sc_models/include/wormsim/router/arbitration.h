@@ -1,0 +1,28 @@
+// Arbitration policies of the VC and switch allocators
+// (docs/microarchitecture.md §13). A table of (name, description), like
+// every other family; the router implements each in its allocators.
+//   round-robin: every arbiter grants the first requester at or after its
+//                pointer, which moves past the winner (what the RTL does);
+//   age:         every arbiter grants the oldest packet (lowest packet id;
+//                packets are numbered in creation order), so packets already
+//                in the network are not starved by newer ones.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace wormsim {
+
+enum class Arbitration { RoundRobin, Age };
+
+struct ArbitrationInfo {
+  std::string name;
+  std::string description;
+  Arbitration value;
+};
+
+const std::vector<ArbitrationInfo>& arbitrations();
+
+/// Throws ConfigError(field) for an unknown name.
+Arbitration parse_arbitration(const std::string& name, const std::string& field);
+
+}  // namespace wormsim
