@@ -80,6 +80,13 @@ std::vector<BadCase> cases() {
       {"layered_too_few_vcs", "--topology 3pt:2x2x2 --vcs 2", "vcs:"},
       {"dor_on_3pt", "--topology 3pt:2x2x2 --routing dor", "routing:"},
       {"bad_bool", "--deadlock-check maybe", "deadlock_check:"},
+      {"unknown_selection", "--selection random", "selection:"},
+      {"unknown_arbitration", "--arbitration lottery", "arbitration:"},
+      {"pt_dor_on_mesh", "--topology mesh:4x4 --routing 3pt-dor", "routing:"},
+      {"adaptive_too_few_vcs", "--topology torus:4x4 --routing adaptive --vcs 2", "vcs:"},
+      {"pt_dor_too_few_vcs", "--topology 3pt:2x2x2 --routing 3pt-dor --vcs 5", "vcs:"},
+      {"link_csv_dir_missing", "--link-csv /nonexistent/dir/links.csv", "link_csv:"},
+      {"yaml_unknown_routing", "", "routing:", "routing: west-first\n"},
   };
 }
 

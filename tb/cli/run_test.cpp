@@ -126,9 +126,12 @@ TEST(Cli, ThreePtJustWorksWithItsDefaultRouting) {
   const CliResult r = run_wormsim("run --topology 3pt:3x3x3 --cycles 2000 --warmup 200 --json " + json, "3pt");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = read_json(json);
-  EXPECT_EQ(j["routing"], "layered");
+  EXPECT_EQ(j["routing"], "adaptive");
   EXPECT_EQ(j["nodes"], 270);
-  EXPECT_EQ(j["deadlock_check"], "acyclic");
+  EXPECT_EQ(j["deadlock_check"], "duato");
+  EXPECT_EQ(j["vcs"], 8);
+  EXPECT_EQ(j["selection"], "credits");
+  EXPECT_EQ(j["arbitration"], "age");
   EXPECT_EQ(j["injected_flits"], j["delivered_flits"]);
 }
 
@@ -145,6 +148,73 @@ TEST(Cli, TopoPrintsTheFactsAndEdges) {
   EXPECT_NE(dot.out.find("graph \"mesh:2x2x1\" {"), std::string::npos) << dot.out;
   const CliResult mesh = run_wormsim("topo mesh:4x4x4", "topo_mesh");
   EXPECT_NE(mesh.out.find("bisection width: 16 links"), std::string::npos) << mesh.out;
+}
+
+TEST(Cli, RoutingListIsTheRoutingTable) {
+  const CliResult r = run_wormsim("run --routing list", "routing_list");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* name : {"dor:", "layered:", "3pt-dor:", "adaptive:", "hamiltonian:", "minimal:",
+                           "dor-nodateline:", "adaptive-bad-escape:"})
+    EXPECT_NE(("\n" + r.out).find(std::string("\n") + name), std::string::npos) << name << "\n" << r.out;
+  EXPECT_NE(r.out.find("NOT deadlock-free (a control)"), std::string::npos);
+  const CliResult help = run_wormsim("run --help", "run_help");
+  EXPECT_NE(help.out.find("3pt-dor"), std::string::npos) << "the help is generated from the table";
+  EXPECT_NE(help.out.find("hamiltonian"), std::string::npos);
+}
+
+TEST(Cli, RunPrintsTheBoundAndWritesLinkUtilisation) {
+  const std::string json = temp_dir() + "/wormsim_bound.json";
+  const std::string csv = temp_dir() + "/wormsim_links.csv";
+  const CliResult r = run_wormsim("run --topology 3pt:2x2x2 --routing 3pt-dor --rate 0.05 --cycles 2000 --warmup 200 --json " +
+                                      json + " --link-csv " + csv,
+                                  "bound");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("bound: uniform traffic cannot exceed"), std::string::npos) << r.out;
+  const auto j = read_json(json);
+  EXPECT_EQ(j["bound_name"], "z-links");
+  EXPECT_NEAR(j["bound_fraction"].get<double>(), j["throughput"].get<double>() / j["bound"].get<double>(), 1e-9);
+  std::ifstream in(csv);
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "from,from_port,to,to_port,flits,utilisation");
+  unsigned rows = 0, ext = 0;
+  double flits = 0;
+  while (std::getline(in, line)) {
+    ++rows;
+    ext += line.find(",ext,") != std::string::npos ? 1u : 0u;
+    flits += std::stod(line.substr(line.find(',', line.find(',', line.find(',', line.find(',') + 1) + 1) + 1) + 1));
+  }
+  EXPECT_EQ(rows, 320u) << "every directed link of 3PT(2,2,2)";
+  EXPECT_EQ(ext, 80u);
+  const double avg = flits / rows / 2000.0;
+  EXPECT_NEAR(avg, j["link_utilisation_avg"].get<double>(), 1e-6);
+}
+
+TEST(Cli, SelectionAndArbitrationAreSettings) {
+  const std::string json = temp_dir() + "/wormsim_sel.json";
+  const CliResult r = run_wormsim("run --topology mesh:4x4 --routing adaptive --selection first --arbitration round-robin "
+                                  "--cycles 1000 --warmup 100 --json " + json,
+                                  "selection");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = read_json(json);
+  EXPECT_EQ(j["selection"], "first");
+  EXPECT_EQ(j["arbitration"], "round-robin");
+  const CliResult dor = run_wormsim("run --topology mesh:4x4 --cycles 1000 --warmup 100 --json " + json, "sel_dor");
+  ASSERT_EQ(dor.exit_code, 0) << dor.err;
+  EXPECT_EQ(read_json(json)["selection"], "first") << "dor keeps what the RTL does";
+  EXPECT_EQ(read_json(json)["arbitration"], "round-robin");
+}
+
+TEST(Cli, CheckDeadlockUsesDuatosConditionForAdaptiveRouting) {
+  const CliResult ok = run_wormsim("check-deadlock --topology torus:4x4x4 --routing adaptive", "duato_ok");
+  EXPECT_EQ(ok.exit_code, 0) << ok.out << ok.err;
+  EXPECT_NE(ok.out.find("escape sub-network (Duato)"), std::string::npos) << ok.out;
+  const CliResult bad = run_wormsim("check-deadlock --topology torus:4x4 --routing adaptive-bad-escape --vcs 2", "duato_bad");
+  EXPECT_EQ(bad.exit_code, 3) << bad.out << bad.err;
+  EXPECT_NE(bad.out.find("DEADLOCK POSSIBLE: extended dependency cycle"), std::string::npos) << bad.out;
+  const CliResult guard = run_wormsim("run --topology torus:4x4 --routing adaptive-bad-escape --vcs 2", "duato_guard");
+  EXPECT_EQ(guard.exit_code, 3);
+  EXPECT_NE(guard.out.find("escape sub-network (Duato)"), std::string::npos) << guard.out;
 }
 
 }  // namespace

@@ -54,6 +54,22 @@ TEST(RuntimeDetector, CatchesDeadlockOf3ptMinimalRoutingOnOneVc) {
   EXPECT_NE(r.deadlock_report.find("(packet "), std::string::npos) << r.deadlock_report;
 }
 
+TEST(RuntimeDetector, CatchesTheAdaptiveRoutingWithAMinimalEscape) {
+  // Escape VC 0 with unrestricted minimal routing: the Duato check rejects
+  // it; run anyway under heavy load, the detector finds a real deadlock.
+  const Results r = heavy("torus:6x6", "adaptive-bad-escape", 2, 0.9, 20000, 4);
+  ASSERT_TRUE(r.deadlock);
+  EXPECT_EQ(r.deadlock_kind, "cycle");
+  EXPECT_NE(r.deadlock_report.find("(packet "), std::string::npos) << r.deadlock_report;
+}
+
+TEST(RuntimeDetector, GuardRefusesTheMinimalEscape) {
+  Scenario s = small_scenario("torus:4x4", 0.1, 1);
+  s.routing = "adaptive-bad-escape";
+  s.vcs = 2;
+  EXPECT_THROW(Simulation{s}, StaticDeadlockError);
+}
+
 TEST(RuntimeDetector, GuardRefusesRoutingsWithADependencyCycle) {
   Scenario s = small_scenario("torus:4x4", 0.1, 1);
   s.routing = "dor-nodateline";
@@ -84,7 +100,11 @@ TEST_P(NeverTrips, AtSaturationAndDeliversEveryFlit) {
 INSTANTIATE_TEST_SUITE_P(CI, NeverTrips,
                          ::testing::Values(Saturated{"mesh:4x4x4", "dor", 0.7}, Saturated{"torus:4x4x4", "dor", 0.55},
                                            Saturated{"3pt:2x2x2", "layered", 0.27},
-                                           Saturated{"torus:4x4x2", "layered", 0.62}),
+                                           Saturated{"torus:4x4x2", "layered", 0.62},
+                                           Saturated{"mesh:4x4x4", "adaptive", 0.8},
+                                           Saturated{"torus:4x4x4", "adaptive", 0.8},
+                                           Saturated{"3pt:2x2x2", "adaptive", 0.4},
+                                           Saturated{"3pt:3x3x3", "3pt-dor", 0.3}),
                          [](const auto& p) {
                            std::string n = p.param.topology + "_" + p.param.routing;
                            for (char& c : n)

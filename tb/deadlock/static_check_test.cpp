@@ -4,6 +4,9 @@
 
 #include <wormsim/routing/registry.h>
 #include <wormsim/deadlock/channel_dependency.h>
+#include <wormsim/deadlock/escape_dependency.h>
+#include <wormsim/routing/adaptive.h>
+#include <wormsim/routing/petersen_torus_dor.h>
 #include <wormsim/topology/spec.h>
 
 namespace wormsim::test {
@@ -42,6 +45,75 @@ TEST(StaticCheck, ControlsThatDeadlockShowACycle) {
   expect_real_cycle("3pt:2x2x2", check("3pt:2x2x2", "minimal", 1));
   expect_real_cycle("3pt:3x3x3", check("3pt:3x3x3", "minimal", 4));
   expect_real_cycle("mesh:4x4", check("mesh:4x4", "minimal", 1));
+}
+
+TEST(StaticCheck, ThreePtDorIsAcyclicOnEverySizeUpTo5) {
+  for (unsigned l = 2; l <= 5; ++l)
+    for (unsigned m = 2; m <= 5; ++m)
+      for (unsigned n = 2; n <= 5; ++n) {
+        const std::string spec = "3pt:" + std::to_string(l) + "x" + std::to_string(m) + "x" + std::to_string(n);
+        EXPECT_TRUE(check(spec, "3pt-dor", 0).acyclic) << spec;
+      }
+  EXPECT_TRUE(check("3pt:6x7x8", "3pt-dor", 8).acyclic);
+}
+
+TEST(StaticCheck, ThreePtDorNeedsItsSixClasses) {
+  // One class fewer (the final hops share one class) closes the Petersen
+  // 5-cycles: the check must find it.
+  const Topology t = make_topology("3pt:3x3x3");
+  const PetersenTorusDorRouting merged(t, 0, {0, 1, 0, 1, 2, 3, 4, 4});
+  EXPECT_EQ(merged.classes(), 5u);
+  expect_real_cycle("3pt:3x3x3", check_channel_dependencies(t, merged));
+}
+
+DependencyVerdict duato(const std::string& spec, const std::string& routing, unsigned vcs) {
+  const Topology t = make_topology(spec);
+  const auto r = make_routing(routing, t, vcs);
+  EXPECT_TRUE(r->has_escape());
+  return check_routing_deadlock(t, *r);
+}
+
+TEST(DuatoCheck, AdaptiveRoutingsEscapeNetworksAreAcyclic) {
+  for (const char* spec : {"mesh:4x4x4", "mesh:8x8", "mesh:3x5x2", "torus:4x4x4", "torus:5x3x2", "torus:8x1",
+                           "3pt:2x2x2", "3pt:3x3x3", "3pt:4x3x2"}) {
+    const DependencyVerdict v = duato(spec, "adaptive", 0);
+    EXPECT_TRUE(v.acyclic) << spec << ": " << v.cycle_text(make_topology(spec));
+    EXPECT_GT(v.channels, 0u);
+  }
+  EXPECT_GT(duato("torus:4x4x4", "adaptive", 0).adaptive_states, 0u)
+      << "on the torus packets may return from escape to adaptive VCs: indirect dependencies are explored";
+}
+
+TEST(DuatoCheck, MinimalEscapeIsRejectedWithARealCycle) {
+  for (const char* spec : {"torus:8x1", "torus:4x4", "3pt:2x2x2", "mesh:4x4"}) {
+    const DependencyVerdict v = duato(spec, "adaptive-bad-escape", 2);
+    ASSERT_FALSE(v.acyclic) << spec;
+    EXPECT_TRUE(v.problem.empty()) << v.problem;
+    const Topology t = make_topology(spec);
+    for (std::size_t i = 0; i < v.cycle.size(); ++i) {
+      const Channel& a = v.cycle[i];
+      if (v.indirect[i]) continue;
+      const Channel& b = v.cycle[(i + 1) % v.cycle.size()];
+      EXPECT_EQ(t.peer[a.node][a.port]->node, b.node) << "a direct dependency leads to the next router";
+      EXPECT_EQ(a.vc, 0u) << "only VC 0 is an escape VC";
+    }
+  }
+}
+
+TEST(DuatoCheck, IndirectDependenciesAreFound) {
+  // On 3PT the escape routing (3pt-dor) is not minimal in the node graph: a
+  // packet that may return from escape to shortest-path adaptive hops can
+  // need the escape channel it left again. The check must see that cycle,
+  // which goes through adaptive channels ("~>"); that is why the 3PT
+  // adaptive routing makes escape final.
+  const Topology t = make_topology("3pt:3x3x3");
+  const AdaptiveRouting returning(t, 0, AdaptiveRouting::Escape::Best, /*force_return=*/true);
+  const DependencyVerdict v = check_escape_dependencies(t, returning);
+  ASSERT_FALSE(v.acyclic);
+  EXPECT_NE(v.cycle_text(t).find(" ~> "), std::string::npos) << v.cycle_text(t);
+  const AdaptiveRouting final_escape(t, 0);
+  EXPECT_FALSE(final_escape.escape_returns());
+  EXPECT_TRUE(check_escape_dependencies(t, final_escape).acyclic);
 }
 
 TEST(StaticCheck, CycleTextNamesRouterPortAndVc) {

@@ -30,6 +30,14 @@ TEST(Soak, MeshAtSaturationForAMillionCycles) { soak("mesh:4x4x4", 2, 0.7); }
 TEST(Soak, TorusAtSaturationForAMillionCycles) { soak("torus:4x4x4", 2, 0.55); }
 TEST(Soak, PetersenTorusAtSaturationForAMillionCycles) { soak("3pt:2x2x2", 3, 0.25, "layered"); }
 TEST(Soak, PetersenTorus333AtSaturationForAMillionCycles) { soak("3pt:3x3x3", 4, 0.15, "layered"); }
+// Adaptive routing with escape VCs and the balanced 3PT routing past their
+// saturation points (scripts/saturation): the detector, which must treat a
+// head with several candidate VCs as blocked only when all are held, never
+// trips in a million cycles.
+TEST(Soak, AdaptiveMeshPastSaturationForAMillionCycles) { soak("mesh:4x4x4", 4, 0.8, "adaptive"); }
+TEST(Soak, AdaptiveTorusPastSaturationForAMillionCycles) { soak("torus:4x4x4", 4, 0.8, "adaptive"); }
+TEST(Soak, AdaptivePetersenTorusPastSaturationForAMillionCycles) { soak("3pt:3x3x3", 8, 0.3, "adaptive"); }
+TEST(Soak, ThreePtDorPastSaturationForAMillionCycles) { soak("3pt:3x3x3", 6, 0.3, "3pt-dor"); }
 
 }  // namespace
 }  // namespace wormsim::test

@@ -4,7 +4,9 @@
 
 #include <wormsim/routing/registry.h>
 #include <wormsim/core/rng.h>
+#include <wormsim/routing/adaptive.h>
 #include <wormsim/routing/layered_updown.h>
+#include <wormsim/routing/petersen_torus_dor.h>
 #include <wormsim/topology/distances.h>
 #include <wormsim/topology/spec.h>
 
@@ -56,12 +58,104 @@ TEST_P(EveryRouteIsMinimal, OnEveryPairWithRandomChoices) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    All, EveryRouteIsMinimal,
-    ::testing::Values(std::make_pair("3pt:2x2x2", "layered"), std::make_pair("3pt:3x2x3", "layered"),
-                      std::make_pair("3pt:3x3x3", "layered"), std::make_pair("mesh:4x3x2", "layered"),
-                      std::make_pair("torus:5x4x3", "layered"), std::make_pair("torus:5x4x3", "dor"),
-                      std::make_pair("mesh:4x3x2", "dor"), std::make_pair("3pt:2x2x2", "minimal")));
+// Every routing of the table that is minimal, on every test topology it
+// applies to; and the adaptive routing on mesh and torus (its escape, dimension
+// order, is minimal there too).
+std::vector<std::pair<std::string, std::string>> minimal_cases() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const char* spec : {"3pt:2x2x2", "3pt:3x2x3", "mesh:4x3x2", "torus:5x4x3", "torus:4x4"}) {
+    const Topology t = make_topology(spec);
+    for (const RoutingInfo& r : routings())
+      if (r.applies(t) && (r.minimal || (r.name == "adaptive" && t.kind != "3pt"))) out.emplace_back(spec, r.name);
+  }
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Registry, EveryRouteIsMinimal, ::testing::ValuesIn(minimal_cases()),
+                         [](const auto& p) {
+                           std::string n = p.param.first + "_" + p.param.second;
+                           for (char& c : n)
+                             if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return n;
+                         });
+
+// 3pt-dor crosses exactly the module distance in external hops and takes at
+// most 2 Petersen hops per module it visits; the adaptive routing on 3PT is
+// minimal while it stays on adaptive VCs and, once on an escape VC, follows
+// 3pt-dor (escape is final there).
+unsigned external_hops(const Topology& t, const RoutingFunction& r, NodeId src, NodeId dst, unsigned* total) {
+  Flit head;
+  head.src = src;
+  head.dst = dst;
+  head.type = FlitType::Head;
+  NodeId at = src;
+  unsigned ext = 0, hops = 0;
+  while (at != dst && hops < 1000) {
+    RouteSet routes;
+    r.route(at, static_cast<PortId>(t.num_ports), 0, head, routes);
+    if (routes.size() != 1) return 9999;
+    ext += routes[0].port == 0 ? 1u : 0u;
+    at = t.peer[at][routes[0].port]->node;
+    ++hops;
+  }
+  *total = hops;
+  return ext;
+}
+
+TEST(ThreePtDor, ExternalHopsEqualTheModuleDistanceAndPetersenHopsAreBounded) {
+  for (const char* spec : {"3pt:2x2x2", "3pt:3x4x5", "3pt:4x4x4"}) {
+    const Topology t = make_topology(spec);
+    const PetersenTorusDorRouting r(t, 0);
+    for (NodeId s = 0; s < t.num_nodes(); s += 3)
+      for (NodeId d = 0; d < t.num_nodes(); ++d) {
+        if (s == d) continue;
+        unsigned total = 0;
+        const unsigned ext = external_hops(t, r, s, d, &total);
+        const unsigned m = r.module_distance(s, d);
+        ASSERT_EQ(ext, m) << spec << " " << s << "->" << d;
+        ASSERT_LE(total - ext, 2 * (m + 1)) << spec << " " << s << "->" << d;
+      }
+  }
+}
+
+TEST(AdaptiveOn3pt, AdaptiveHopsAreMinimalAndEscapeIsFinal) {
+  const Topology t = make_topology("3pt:3x3x2");
+  const AdaptiveRouting r(t, 0);
+  const PetersenTorusDorRouting escape(t, 0);
+  const DistanceTable dist(t);
+  for (NodeId s = 0; s < t.num_nodes(); ++s) {
+    const NodeId d = static_cast<NodeId>((s * 37 + 11) % t.num_nodes());
+    if (d == s) continue;
+    Flit head;
+    head.src = s;
+    head.dst = d;
+    head.type = FlitType::Head;
+    RouteSet routes;
+    r.route(s, static_cast<PortId>(t.num_ports), 0, head, routes);
+    ASSERT_GE(routes.size(), 2u);
+    for (std::size_t i = 0; i < routes.size(); ++i) {
+      const NodeId next = t.peer[s][routes[i].port]->node;
+      if (routes[i].escape) {
+        EXPECT_EQ(routes[i].port, escape.next_hop(s, d).port);
+        EXPECT_EQ(routes[i].priority, 1u);
+      } else {
+        EXPECT_EQ(dist(next, d) + 1u, dist(s, d)) << "adaptive hops are minimal";
+        EXPECT_TRUE(routes[i].atomic);
+        EXPECT_EQ(routes[i].vc_mask & (routes[i].port == 0 ? 0x3u : 0x3Fu), 0u)
+            << "adaptive VCs never overlap the escape VCs";
+      }
+    }
+    // Arriving on an escape VC: only the escape candidate is offered.
+    const std::size_t e = routes.size() - 1;
+    ASSERT_TRUE(routes[e].escape);
+    const auto& peer = *t.peer[s][routes[e].port];
+    if (peer.node == d) continue;
+    RouteSet after;
+    r.route(peer.node, peer.port, static_cast<VcId>(__builtin_ctz(routes[e].vc_mask)), head, after);
+    ASSERT_EQ(after.size(), 1u);
+    EXPECT_TRUE(after[0].escape);
+  }
+}
 
 TEST(LayeredRouting, NeedsFewLayersOn3pt) {
   // Recorded in the README; a regression here means more VCs for users.

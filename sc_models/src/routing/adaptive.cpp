@@ -9,7 +9,7 @@
 
 namespace wormsim {
 
-AdaptiveRouting::AdaptiveRouting(const Topology& t, unsigned vcs, Escape escape)
+AdaptiveRouting::AdaptiveRouting(const Topology& t, unsigned vcs, Escape escape, bool force_return)
     : topo_(t), dist_(t), escape_kind_(escape) {
   if (!dist_.connected()) throw ConfigError("topology", t.spec + " is not connected");
   std::vector<std::uint32_t> escape_mask(t.num_ports, 0);
@@ -38,7 +38,7 @@ AdaptiveRouting::AdaptiveRouting(const Topology& t, unsigned vcs, Escape escape)
                                  " escape VC(s) and at least one adaptive VC), got " + std::to_string(vcs_));
   adaptive_mask_.resize(t.num_ports);
   for (PortId p = 0; p < t.num_ports; ++p) adaptive_mask_[p] = all_vcs_mask(vcs_) & ~escape_mask[p];
-  returns_ = t.kind != "3pt" || escape == Escape::Minimal;
+  returns_ = t.kind != "3pt" || escape == Escape::Minimal || force_return;
   arriving_escape_.assign(t.num_nodes() * t.num_ports, 0);
   for (NodeId u = 0; u < t.num_nodes(); ++u)
     for (PortId p = 0; p < t.num_ports; ++p)

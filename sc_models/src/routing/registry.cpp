@@ -29,26 +29,31 @@ std::unique_ptr<RoutingFunction> make_dor(const Topology& t, unsigned vcs, Dimen
 
 const std::vector<RoutingInfo>& routings() {
   using D = DimensionOrderRouting::Datelines;
+  // name, description, topologies, applies, VCs needed, deadlock-free, adaptive, minimal, RTL, arbitration, factory
   static const std::vector<RoutingInfo> table = {
       {"dor", "dimension order (x, y, z); on the torus with dateline VC classes", "mesh, torus", grid,
-       "mesh >= 1, torus >= 2", true, false, true, "round-robin",
+       "mesh >= 1, torus >= 2", true, false, true, true, "round-robin",
        [](const Topology& t, unsigned v) { return make_dor(t, v, D::Source); }},
       {"layered", "minimal adaptive, up*/down* VC layers", "any", any, ">= the layer count (3PT(5,5,5): 6)", true,
-       true, false, "age", [](const Topology& t, unsigned v) { return std::make_unique<LayeredUpDownRouting>(t, v); }},
+       true, true, false, "age",
+       [](const Topology& t, unsigned v) { return std::make_unique<LayeredUpDownRouting>(t, v); }},
       {"3pt-dor", "3PT module dimension order (z ring, diagonal, straight king's moves), datelines", "3pt", pt,
-       ">= 6", true, false, true, "age", [](const Topology& t, unsigned v) { return std::make_unique<PetersenTorusDorRouting>(t, v); }},
+       ">= 6", true, false, false, true, "age",
+       [](const Topology& t, unsigned v) { return std::make_unique<PetersenTorusDorRouting>(t, v); }},
       {"adaptive", "minimal fully adaptive with escape VCs (Duato): escape = dor / 3pt-dor",
-       "mesh, torus, 3pt", adaptive_applies, "mesh >= 2, torus >= 3, 3pt >= 7 (default 8)", true, true, false, "age",
-       [](const Topology& t, unsigned v) { return std::make_unique<AdaptiveRouting>(t, v); }},
+       "mesh, torus, 3pt", adaptive_applies, "mesh >= 2, torus >= 3, 3pt >= 7 (default 8)", true, true, false, false,
+       "age", [](const Topology& t, unsigned v) { return std::make_unique<AdaptiveRouting>(t, v); }},
       {"hamiltonian", "path-based along a Hamiltonian path (dual-path, one destination)", "any", any, ">= 1", true,
-       false, true, "round-robin", [](const Topology& t, unsigned v) { return std::make_unique<HamiltonianRouting>(t, at_least_two(v)); }},
-      {"minimal", "minimal adaptive, any VC; deadlocks on rings (control)", "any", any, ">= 1", false, true, false, "age",
+       false, false, true, "round-robin",
+       [](const Topology& t, unsigned v) { return std::make_unique<HamiltonianRouting>(t, at_least_two(v)); }},
+      {"minimal", "minimal adaptive, any VC; deadlocks on rings (control)", "any", any, ">= 1", false, true, true,
+       false, "age",
        [](const Topology& t, unsigned v) { return std::make_unique<ShortestPathRouting>(t, at_least_two(v)); }},
       {"dor-nodateline", "dimension order without dateline classes; deadlocks on a torus (control)",
-       "mesh, torus", grid, ">= 1", false, false, true, "round-robin",
+       "mesh, torus", grid, ">= 1", false, false, true, true, "round-robin",
        [](const Topology& t, unsigned v) { return make_dor(t, v, D::None); }},
       {"adaptive-bad-escape", "adaptive with unrestricted minimal routing as escape on VC 0 (control)", "any", any,
-       ">= 2", false, true, false, "age",
+       ">= 2", false, true, true, false, "age",
        [](const Topology& t, unsigned v) {
          return std::make_unique<AdaptiveRouting>(t, v, AdaptiveRouting::Escape::Minimal);
        }},

@@ -271,7 +271,8 @@ Results Simulation::results(double wall_seconds) const {
     r.link_utilisation_max = mx;
   }
   if (scenario_.traffic == "uniform") {
-    const ThroughputBound& b = uniform_throughput_bounds(*topology_).tightest();
+    const ThroughputBounds bounds = uniform_throughput_bounds(*topology_, scenario_.local_ports);
+    const ThroughputBound& b = bounds.tightest();
     r.bound_name = b.name;
     r.bound = b.value;
     r.bound_fraction = b.value > 0 ? r.throughput / b.value : 0;

@@ -138,9 +138,11 @@ const ThroughputBound& ThroughputBounds::tightest() const {
                            [](const ThroughputBound& a, const ThroughputBound& b) { return a.value < b.value; });
 }
 
-ThroughputBounds uniform_throughput_bounds(const Topology& t) {
+ThroughputBounds uniform_throughput_bounds(const Topology& t, unsigned local_ports) {
   ThroughputBounds out;
   if (t.num_nodes() < 2) return out;
+  out.bounds.push_back(ThroughputBound{"ejection", std::to_string(local_ports) + " ejection channel(s) per node",
+                                       static_cast<double>(local_ports)});
   if (t.kind == "3pt") petersen_torus_bounds(t, out);
   else grid_bounds(t, out);
   return out;

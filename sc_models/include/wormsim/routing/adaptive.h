@@ -41,8 +41,10 @@ namespace wormsim {
 class AdaptiveRouting : public RoutingFunction {
  public:
   enum class Escape { Best, Minimal };
-  /// vcs = 0: the escape VCs plus 2 adaptive ones. Throws ConfigError.
-  AdaptiveRouting(const Topology& topology, unsigned vcs, Escape escape = Escape::Best);
+  /// vcs = 0: 8 where the router has room (see adaptive.cpp). Throws
+  /// ConfigError. force_return: let packets return from escape to adaptive
+  /// VCs on 3PT too (the check rejects that; for tests).
+  AdaptiveRouting(const Topology& topology, unsigned vcs, Escape escape = Escape::Best, bool force_return = false);
   std::string name() const override { return escape_kind_ == Escape::Best ? "adaptive" : "adaptive-bad-escape"; }
   unsigned vcs() const override { return vcs_; }
   void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override;

@@ -22,6 +22,8 @@ struct RoutingInfo {
   bool deadlock_free = true;  ///< false: a control that the checks must catch
   /// Offers several candidates: the default selection is "credits".
   bool adaptive = false;
+  /// Every route is a shortest path (else: bounded, see its header).
+  bool minimal = true;
   /// The RTL router can run it (RouteDor, or its routing table: one port and
   /// VC mask per destination, first selection, round-robin arbitration).
   bool rtl = false;

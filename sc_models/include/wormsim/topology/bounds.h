@@ -14,6 +14,7 @@
 //   theta <= c * (N - 1) / (a * b):
 //   - "bisection-<dim>": the middle cut of each mesh or torus dimension; for
 //     an even dimension it is the bisection, and the bound is exact there.
+// And "ejection": a node takes at most one flit per cycle per local port.
 // The tightest bound is the least of them.
 #pragma once
 #include <string>
@@ -35,6 +36,6 @@ struct ThroughputBounds {
   const ThroughputBound& tightest() const;
 };
 
-ThroughputBounds uniform_throughput_bounds(const Topology& t);
+ThroughputBounds uniform_throughput_bounds(const Topology& t, unsigned local_ports = 1);
 
 }  // namespace wormsim
