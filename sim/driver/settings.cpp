@@ -60,15 +60,11 @@ std::string routing_help() {
 }
 
 std::string arbitration_help() {
-  std::string s;
-  for (const ArbitrationInfo& v : arbitrations()) s += (s.empty() ? "" : " | ") + v.name;
-  return s + " (allocator arbitration; default: the routing's, see '--routing list')";
+  return choice_names(arbitrations()) + " (allocator arbitration; default: the routing's, see '--routing list')";
 }
 
 std::string selection_help() {
-  std::string s;
-  for (const SelectionInfo& v : selections()) s += (s.empty() ? "" : " | ") + v.name;
-  return s + " (default: credits for adaptive routings, first otherwise)";
+  return choice_names(selections()) + " (default: credits for adaptive routings, first otherwise)";
 }
 
 }  // namespace

@@ -7,22 +7,17 @@
 //                packets are numbered in creation order), so packets already
 //                in the network are not starved by newer ones.
 #pragma once
-#include <string>
-#include <vector>
+#include <wormsim/core/choice.h>
 
 namespace wormsim {
 
 enum class Arbitration { RoundRobin, Age };
 
-struct ArbitrationInfo {
-  std::string name;
-  std::string description;
-  Arbitration value;
-};
-
-const std::vector<ArbitrationInfo>& arbitrations();
+const std::vector<Choice<Arbitration>>& arbitrations();
 
 /// Throws ConfigError(field) for an unknown name.
-Arbitration parse_arbitration(const std::string& name, const std::string& field);
+inline Arbitration parse_arbitration(const std::string& name, const std::string& field) {
+  return parse_choice(arbitrations(), name, field, "arbitration");
+}
 
 }  // namespace wormsim

@@ -1,5 +1,5 @@
 // Selection functions: which free output VC a head requests in VC
-// allocation when its routing offers several (docs/microarchitecture.md §12).
+// allocation when its routing offers several (docs/microarchitecture.md §13).
 // A table of (name, description), like every other family; the router
 // implements each in Router::select().
 //   first:   the first free VC in candidate order (the routing's preference),
@@ -9,23 +9,17 @@
 //            the emptiest buffer downstream; ties go to candidate order,
 //            then ascending VC.
 #pragma once
-#include <string>
-#include <vector>
+#include <wormsim/core/choice.h>
 
 namespace wormsim {
 
 enum class Selection { First, Credits };
 
-struct SelectionInfo {
-  std::string name;
-  std::string description;
-  Selection value;
-};
-
-const std::vector<SelectionInfo>& selections();
+const std::vector<Choice<Selection>>& selections();
 
 /// Throws ConfigError(field) for an unknown name.
-Selection parse_selection(const std::string& name, const std::string& field);
-std::string selection_name(Selection s);
+inline Selection parse_selection(const std::string& name, const std::string& field) {
+  return parse_choice(selections(), name, field, "selection");
+}
 
 }  // namespace wormsim
