@@ -125,6 +125,7 @@ void write_json(const std::string& path, const Scenario& s, const Results& r) {
   j["p99_latency"] = r.latency.p99;
   j["max_latency"] = r.latency.max;
   j["throughput"] = r.throughput;
+  j["generated"] = r.generated;
   j["link_utilisation_avg"] = r.link_utilisation_avg;
   j["link_utilisation_max"] = r.link_utilisation_max;
   if (!r.bound_name.empty()) {

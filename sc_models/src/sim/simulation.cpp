@@ -256,6 +256,8 @@ Results Simulation::results(double wall_seconds) const {
   if (window > 0) {
     r.throughput = static_cast<double>(stats_.window_delivered_flits()) /
                    (static_cast<double>(r.nodes) * static_cast<double>(window));
+    r.generated = static_cast<double>(stats_.window_created_flits()) /
+                  (static_cast<double>(r.nodes) * static_cast<double>(window));
   }
   std::vector<std::uint64_t> end = links_at_end_;
   if (end.empty()) snapshot_links(end);

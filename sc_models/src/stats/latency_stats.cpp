@@ -6,7 +6,10 @@
 namespace wormsim {
 
 void LatencyStats::on_created(const Packet& p) {
-  if (in_window(p.created)) ++measured_created_;
+  if (in_window(p.created)) {
+    ++measured_created_;
+    window_created_flits_ += p.length;
+  }
 }
 
 void LatencyStats::on_completed(const Packet& p, Cycle delivered) {

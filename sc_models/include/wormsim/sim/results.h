@@ -19,6 +19,9 @@ struct Results {
   std::uint64_t injected_flits = 0, delivered_flits = 0;
   LatencySummary latency;
   double throughput = 0;  ///< accepted flits/node/cycle in the window
+  /// Offered load actually generated: flits of the packets created in the
+  /// window per node per cycle (below `offered` where some nodes send nothing).
+  double generated = 0;
   double link_utilisation_avg = 0, link_utilisation_max = 0;
   /// Uniform traffic only: the tightest throughput bound of the topology
   /// (topology/bounds.h), its name, and throughput as a fraction of it.

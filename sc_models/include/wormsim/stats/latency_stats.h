@@ -28,11 +28,14 @@ class LatencyStats {
   std::uint64_t measured_outstanding() const { return measured_created_ - latencies_.size(); }
   std::uint64_t window_delivered_flits() const { return window_flits_; }
   std::uint64_t measured_created() const { return measured_created_; }
+  /// Flits of the packets created in the window (what was offered there).
+  std::uint64_t window_created_flits() const { return window_created_flits_; }
   LatencySummary summary() const;
 
  private:
   Cycle start_ = 0, end_ = 0;
   std::uint64_t measured_created_ = 0;
+  std::uint64_t window_created_flits_ = 0;
   std::uint64_t window_flits_ = 0;
   std::vector<std::uint64_t> latencies_;
 };
