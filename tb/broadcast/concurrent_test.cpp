@@ -84,6 +84,8 @@ void run_case(const LoadCase& c) {
 }
 
 class ConcurrentBroadcasts : public ::testing::TestWithParam<LoadCase> {};
+
+void PrintTo(const LoadCase& c, std::ostream* os) { *os << c.topology << " " << c.algo << " at " << c.rate; }
 TEST_P(ConcurrentBroadcasts, EveryNodeOnceNoDeadlock) { run_case(GetParam()); }
 
 std::string case_name(const ::testing::TestParamInfo<LoadCase>& p) {

@@ -21,6 +21,8 @@ struct BadCase {
 
 class BadInput : public ::testing::TestWithParam<BadCase> {};
 
+void PrintTo(const BadCase& c, std::ostream* os) { *os << c.name; }
+
 // Written inside the test, under a name of this process's own: test lists
 // are built in every test process, so files written there would race.
 std::string write_file(const std::string& name, const std::string& text) {

@@ -135,6 +135,8 @@ struct Bad {
 
 class BroadcastBadInput : public ::testing::TestWithParam<Bad> {};
 
+void PrintTo(const Bad& b, std::ostream* os) { *os << b.name; }
+
 TEST_P(BroadcastBadInput, ExitsTwoWithOneLineNamingTheField) {
   const Bad& b = GetParam();
   const std::string json = own(b.name) + ".json", csv = own(b.name) + ".csv";

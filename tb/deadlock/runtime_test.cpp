@@ -83,6 +83,8 @@ struct Saturated {
 
 class NeverTrips : public ::testing::TestWithParam<Saturated> {};
 
+void PrintTo(const Saturated& p, std::ostream* os) { *os << p.topology << " " << p.routing << " at " << p.rate; }
+
 TEST_P(NeverTrips, AtSaturationAndDeliversEveryFlit) {
   const Saturated& p = GetParam();
   Scenario s = small_scenario(p.topology, p.rate, 17);

@@ -20,6 +20,11 @@ struct Case {
 
 class WormCheck : public ::testing::TestWithParam<Case> {};
 
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.topology << (c.dual_path ? " dual-path" : "") << (c.lines ? " lines" : "") << " " << c.vcs << " VCs "
+      << c.local_ports << " local";
+}
+
 TEST_P(WormCheck, PerClassIsAcyclicSharedHasACycleThroughEjection) {
   const Case& c = GetParam();
   const Topology t = make_topology(c.topology);
