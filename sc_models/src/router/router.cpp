@@ -80,26 +80,38 @@ Flit Router::forwarded(const Flit& f) const {
 
 // The output VC a head requests, as port * V + vc, or -1 if every candidate
 // VC is allocated. First: candidate order, then ascending VC. Credits: the
-// lowest priority value that has a free VC, then the most credits, ties in
-// candidate order and ascending VC. Reads the state at the start of the cycle.
+// lowest priority value that has a free VC, then the candidate whose port
+// has the most credits over the candidate's VCs (the most free buffer space
+// downstream: with atomic allocation every free VC is empty, so the port's
+// other VCs tell how congested it is), then the free VC with the most
+// credits; ties in candidate order and ascending VC. Reads the state at the
+// start of the cycle.
 int Router::select(const RouteSet& routes) const {
   const unsigned vcs = cfg_.vcs;
   int best = -1;
-  unsigned best_priority = 0, best_credits = 0;
+  unsigned best_priority = 0, best_port_credits = 0, best_credits = 0;
   for (std::size_t c = 0; c < routes.size(); ++c) {
     const RouteCandidate& cand = routes[c];
     if (out_links_[cand.port] == nullptr)
       throw std::logic_error("router " + std::to_string(id_) + ": route to unconnected port " +
                              std::to_string(cand.port));
+    unsigned port_credits = 0;
+    if (cfg_.selection == Selection::Credits)
+      for (unsigned w = 0; w < vcs; ++w)
+        if (cand.vc_mask >> w & 1u) port_credits += ovc(cand.port, w).credits;
     for (unsigned w = 0; w < vcs; ++w) {
       if (!(cand.vc_mask >> w & 1u) || ovc(cand.port, w).allocated) continue;
       if (cand.atomic && ovc(cand.port, w).credits != cfg_.buffer_depth) continue;
       if (cfg_.selection == Selection::First) return static_cast<int>(cand.port * vcs + w);
       const unsigned credits = ovc(cand.port, w).credits;
-      if (best < 0 || cand.priority < best_priority ||
-          (cand.priority == best_priority && credits > best_credits)) {
+      const bool better =
+          best < 0 || cand.priority < best_priority ||
+          (cand.priority == best_priority &&
+           (port_credits > best_port_credits || (port_credits == best_port_credits && credits > best_credits)));
+      if (better) {
         best = static_cast<int>(cand.port * vcs + w);
         best_priority = cand.priority;
+        best_port_credits = port_credits;
         best_credits = credits;
       }
     }
