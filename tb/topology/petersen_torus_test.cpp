@@ -1,4 +1,5 @@
-// 3PT(l, m, n) is built exactly as ../shared/spec/topologies.md defines it.
+// 3PT(l, m, n) is built exactly as Kim and Lee, "Broadcasting Algorithms of
+// Three-Dimensional Petersen-Torus Network" (2014), section 2, defines it.
 #include <gtest/gtest.h>
 
 #include <set>

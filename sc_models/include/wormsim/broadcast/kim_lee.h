@@ -1,8 +1,7 @@
 // Kim and Lee (2014), "Broadcasting algorithms of three-dimensional
 // Petersen-torus network": the one-to-all broadcasting algorithm (their
 // Algorithm 1, OABA) under the SLA (one-port) and MLA (all-port) models,
-// implemented as closely as the extracted text allows
-// (../shared/papers/3pt-broadcasting-kim-lee-2014.txt). Every gap and typo
+// implemented as closely as the paper's text allows. Every gap and typo
 // in that text, and what we did about it, is listed in docs/broadcast.md.
 //
 // The algorithm runs as node programs in a step simulation: a node informed

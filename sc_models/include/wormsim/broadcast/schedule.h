@@ -1,5 +1,6 @@
 // Store-and-forward broadcast schedules and the step engine that checks them
-// (../shared/spec/topologies.md §4). A schedule is a list of rounds (steps);
+// (the SLA / one-port and MLA / all-port models of Kim and Lee, "Broadcasting
+// Algorithms of Three-Dimensional Petersen-Torus Network"). A schedule is a list of rounds (steps);
 // each round a list of transfers over single links. The engine enforces the
 // rules of the port model in every round:
 //   one-port (SLA): a node sends at most one message per step;

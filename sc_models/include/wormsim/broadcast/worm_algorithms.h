@@ -1,7 +1,7 @@
 // Broadcast and multicast with multi-destination worms (absorb-and-forward):
 // dual-path on any topology with a Hamiltonian labeling, and the 3D-mesh
-// paper's 3-DBL and 3-DBS (../shared/papers/3d-mesh-wormhole-broadcast-3dbl-3dbs.txt;
-// the interpretations of its text are listed in docs/broadcast.md).
+// paper's 3-DBL and 3-DBS (Three-Dimension Broadcast Layers and Surfaces for
+// multiport wormhole-routed 3D meshes; the interpretations of its text are listed in docs/broadcast.md).
 // Every worm's class is its channel network in the topology's Hamiltonian
 // labeling: 0 high (labels rise along it), 1 low.
 #pragma once

@@ -1,5 +1,5 @@
-// Dual-path routing (../shared/spec/topologies.md §3, after Lin, McKinley
-// and Ni): the source splits its destinations into those labelled above it
+// Dual-path routing (Lin, McKinley and Ni, as the 3D-mesh broadcast paper
+// summarises it): the source splits its destinations into those labelled above it
 // (ascending, one worm in the high-channel network) and below it
 // (descending, one worm in the low-channel network). Toward the next
 // destination v a worm at u takes the neighbour w with L(u) < L(w) <= L(v)

@@ -1,4 +1,5 @@
-// Hamiltonian paths as node labelings (../shared/spec/topologies.md §2, §3):
+// Hamiltonian paths as node labelings (the 3D-mesh broadcast paper's
+// boustrophedon per layer, and a constructed path for 3PT):
 // label[node] in 0..N-1, node_at[label] the inverse, and consecutive labels
 // are neighbours. Path-based multicast (dual-path routing) and the
 // `hamiltonian` unicast routing are built on a labeling.

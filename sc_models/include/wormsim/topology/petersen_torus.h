@@ -1,4 +1,6 @@
-// 3D Petersen-torus 3PT(l, m, n), as ../shared/spec/topologies.md defines it.
+// 3D Petersen-torus 3PT(l, m, n), as Kim and Lee, "Broadcasting Algorithms of
+// Three-Dimensional Petersen-Torus Network" (2014), section 2, defines it
+// (the Petersen numbering is the one their broadcast schedules use).
 //
 // Node (z, x, y, p), 0 <= z < l, 0 <= x < m, 0 <= y < n, 0 <= p <= 9, has
 //   id = p + 10 * (y + n * (x + m * z)).
