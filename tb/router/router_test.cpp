@@ -208,14 +208,23 @@ TEST(Selection, CreditsTakesTheEmptiestDownstreamBuffer) {
   EXPECT_EQ(vc_of_second_packet(Selection::Credits), 1);
 }
 
-// Age arbitration: two packets compete for one output; the older one (lower
-// packet id) wins whatever the round-robin pointers say.
-std::uint64_t winner(Arbitration a, std::uint64_t id_on_port1, std::uint64_t id_on_port2) {
+// Age arbitration: two packets compete for one output; the one created
+// first wins whatever the round-robin pointers and the packet ids say
+// (packets injected by hand carry high ids); equal creation cycles go by id.
+struct Contender {
+  std::uint64_t id;
+  Cycle created;
+};
+
+std::uint64_t winner(Arbitration a, Contender on_port1, Contender on_port2) {
   RouterConfig c = config(4, 1, 1, 8);
   c.arbitration = a;
   RouterHarness h(c, {0, 0, 1, 2, 3});
-  h.in(1).send_flit(make_flit(id_on_port1, 1, 1, 0, 1));
-  h.in(2).send_flit(make_flit(id_on_port2, 2, 1, 0, 1));
+  Flit f1 = make_flit(on_port1.id, 1, 1, 0, 1), f2 = make_flit(on_port2.id, 2, 1, 0, 1);
+  f1.created = on_port1.created;
+  f2.created = on_port2.created;
+  h.in(1).send_flit(f1);
+  h.in(2).send_flit(f2);
   for (int i = 0; i < 10; ++i) {
     h.step();
     if (h.out(0).flit().valid) return h.out(0).flit().flit.packet;
@@ -224,10 +233,11 @@ std::uint64_t winner(Arbitration a, std::uint64_t id_on_port1, std::uint64_t id_
 }
 
 TEST(Arbitration, AgeGrantsTheOldestPacket) {
-  EXPECT_EQ(winner(Arbitration::Age, 50, 7), 7u);
-  EXPECT_EQ(winner(Arbitration::Age, 7, 50), 7u);
+  EXPECT_EQ(winner(Arbitration::Age, {50, 3}, {7, 3}), 7u) << "same creation cycle: lower id";
+  EXPECT_EQ(winner(Arbitration::Age, {7, 3}, {50, 3}), 7u);
+  EXPECT_EQ(winner(Arbitration::Age, {1ull << 62, 2}, {7, 3}), 1ull << 62) << "created first wins over a lower id";
   // Round-robin from reset grants the lower input index whatever the age.
-  EXPECT_EQ(winner(Arbitration::RoundRobin, 50, 7), 50u);
+  EXPECT_EQ(winner(Arbitration::RoundRobin, {50, 9}, {7, 3}), 50u);
 }
 
 }  // namespace

@@ -86,15 +86,12 @@ class ExtendedGraph {
     }
     const NodeId y = static_cast<NodeId>((v - channels_) / n_);
     const NodeId d = static_cast<NodeId>((v - channels_) % n_);
-    routes_.clear();
-    r_.escape_route(y, d, routes_);
     std::uint32_t i = 0;
-    for (std::size_t c = 0; c < routes_.size(); ++c)
-      for (unsigned w = 0; w < vcs_; ++w)
-        if ((routes_[c].vc_mask >> w & 1u) && i++ == k) {
-          ++k;
-          return index(y, routes_[c].port, w);
-        }
+    const std::size_t e = escape_channel(y, d, k, i);
+    if (e != npos) {
+      ++k;
+      return e;
+    }
     full(y, d);
     for (std::size_t c = 0; c < routes_.size(); ++c) {
       if (routes_[c].escape || routes_[c].vc_mask == 0) continue;
@@ -117,19 +114,31 @@ class ExtendedGraph {
       const std::uint32_t at = k >> 5, sub = k & 31u;
       if (first_[v] + at >= first_[v + 1]) return npos;
       const NodeId d = dests_[first_[v] + at];
-      if (d != y) {
-        routes_.clear();
-        r_.escape_route(y, d, routes_);
-        std::uint32_t i = 0;
-        for (std::size_t c = 0; c < routes_.size(); ++c)
-          for (unsigned w = 0; w < vcs_; ++w)
-            if ((routes_[c].vc_mask >> w & 1u) && i++ == sub) {
-              ++k;
-              return index(y, routes_[c].port, w);
-            }
+      std::uint32_t count = 0;
+      const std::size_t e = d != y ? escape_channel(y, d, sub, count) : npos;
+      if (count > 32) throw std::logic_error("escape routing offers more than 32 channels at one router");
+      if (e != npos) {
+        ++k;
+        return e;
       }
       k = (at + 1) << 5;
     }
+  }
+
+  // Channel k (counting every VC of every candidate) of R1(y, d), or npos;
+  // `count` is set to how many channels R1(y, d) has.
+  std::size_t escape_channel(NodeId y, NodeId d, std::uint32_t k, std::uint32_t& count) {
+    routes_.clear();
+    r_.escape_route(y, d, routes_);
+    std::size_t found = npos;
+    count = 0;
+    for (std::size_t c = 0; c < routes_.size(); ++c)
+      for (unsigned w = 0; w < vcs_; ++w)
+        if (routes_[c].vc_mask >> w & 1u) {
+          if (count == k) found = index(y, routes_[c].port, w);
+          ++count;
+        }
+    return found;
   }
 
   std::size_t index(NodeId x, PortId p, unsigned v) const { return (std::size_t(x) * ports_ + p) * vcs_ + v; }

@@ -116,7 +116,7 @@ class WaitForGraph {
   // An atomic VC that is free but not yet empty: the flits still downstream
   // must drain first, so the head waits on that input VC (or is live if the
   // credits are on their way back).
-  void wait_for_empty(std::size_t i, const Router& r, NodeId, PortId port, VcId w) {
+  void wait_for_empty(std::size_t i, const Router& r, PortId port, VcId w) {
     const Link* out = r.output_link(port);
     if (!out->downstream().is_router || (out->credit().valid && out->credit().vc == w)) return set_live(i);
     wait(i, key(out->downstream().node, out->downstream().port, w));
@@ -129,7 +129,7 @@ class WaitForGraph {
         if (!(routes[c].vc_mask >> w & 1u)) continue;
         if (!r.output_vc_allocated(routes[c].port, w)) {
           if (!routes[c].atomic || r.credits(routes[c].port, w) == cfg_.buffer_depth) return set_live(i);
-          wait_for_empty(i, r, n, routes[c].port, w);
+          wait_for_empty(i, r, routes[c].port, w);
           continue;
         }
         const unsigned owner = r.output_vc_owner(routes[c].port, w);

@@ -80,6 +80,7 @@ void NetworkInterface::inject() {
     f.type = flit_type_for(ch.next_seq, ch.packet.length);
     f.worm = ch.packet.worm;
     f.mc = ch.packet.mc;
+    f.created = ch.packet.created;
     --ch.credits[ch.vc];
     ch.link->send_flit(f);
     if (++ch.next_seq == ch.packet.length) ch.busy = false;

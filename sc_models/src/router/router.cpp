@@ -119,12 +119,13 @@ int Router::select(const RouteSet& routes) const {
   return best;
 }
 
-// Age arbitration: the packet created first (lowest packet id: the traffic
-// source numbers packets in creation order) wins; equal ids (the copies of
-// one worm) fall back to the lower index.
+// Age arbitration: the packet created first wins; packets created in the
+// same cycle go by packet id, and the copies of one worm by the lower index.
 bool Router::older(unsigned ivc_a, unsigned ivc_b) const {
-  const std::uint64_t a = inputs_[ivc_a].fifo.front().packet, b = inputs_[ivc_b].fifo.front().packet;
-  return a != b ? a < b : ivc_a < ivc_b;
+  const Flit& a = inputs_[ivc_a].fifo.front();
+  const Flit& b = inputs_[ivc_b].fifo.front();
+  if (a.created != b.created) return a.created < b.created;
+  return a.packet != b.packet ? a.packet < b.packet : ivc_a < ivc_b;
 }
 
 int Router::oldest_vc(unsigned port, std::uint64_t eligible) const {

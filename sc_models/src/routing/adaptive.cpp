@@ -14,6 +14,7 @@ AdaptiveRouting::AdaptiveRouting(const Topology& t, unsigned vcs, Escape escape,
   if (!dist_.connected()) throw ConfigError("topology", t.spec + " is not connected");
   std::vector<std::uint32_t> escape_mask(t.num_ports, 0);
   unsigned escape_vcs = 0;
+  std::uint32_t external_escape = 0;  // 3PT: the escape VCs of the external port
   if (escape == Escape::Minimal) {
     escape_vcs = 1;
     escape_ = std::make_unique<ShortestPathRouting>(t, 1);
@@ -23,12 +24,14 @@ AdaptiveRouting::AdaptiveRouting(const Topology& t, unsigned vcs, Escape escape,
   } else if (t.kind == "3pt") {
     auto r1 = std::make_unique<PetersenTorusDorRouting>(t, 0, PetersenTorusDorRouting::default_level_classes(), 2);
     escape_vcs = r1->classes();
+    external_escape = r1->class_mask(PetersenTorusDorRouting::kExternal0) |
+                      r1->class_mask(PetersenTorusDorRouting::kExternal1);
     escape_ = std::move(r1);
   } else {
     throw ConfigError("routing", "adaptive has no escape routing for " + t.spec);
   }
   for (PortId p = 0; p < t.num_ports; ++p) escape_mask[p] = all_vcs_mask(escape_vcs);
-  if (t.kind == "3pt" && escape == Escape::Best) escape_mask[0] = 0x3;  // external hops use classes 0, 1
+  if (external_escape != 0) escape_mask[0] = external_escape;
   // Default: 8 VCs where (network ports + 1 local port) x 8 fits the
   // router's 64 input VCs, else the escape VCs and 2 adaptive ones.
   vcs_ = vcs != 0 ? vcs : (t.num_ports + 1) * 8 <= 64 ? std::max(8u, escape_vcs + 1) : escape_vcs + 2;

@@ -1,4 +1,3 @@
-#include <wormsim/routing/registry.h>
 #include <wormsim/sim/simulation.h>
 
 #include <algorithm>
@@ -7,6 +6,7 @@
 #include <wormsim/core/config_error.h>
 #include <wormsim/deadlock/wait_for.h>
 #include <wormsim/multicast/hamiltonian.h>
+#include <wormsim/routing/registry.h>
 #include <wormsim/topology/bounds.h>
 #include <wormsim/topology/spec.h>
 

@@ -40,6 +40,7 @@ struct Flit {
   std::uint32_t worm = 0;    ///< multi-destination worm index (WormTable); 0 = unicast
   std::uint16_t hop = 0;     ///< worm: index of dst in the worm's destination list
   WormHeader mc;             ///< worm: the header fields the RTL routes by
+  Cycle created = 0;         ///< the packet's creation cycle (age arbitration; not in the RTL flit)
 };
 
 }  // namespace wormsim

@@ -3,9 +3,9 @@
 // every other family; the router implements each in its allocators.
 //   round-robin: every arbiter grants the first requester at or after its
 //                pointer, which moves past the winner (what the RTL does);
-//   age:         every arbiter grants the oldest packet (lowest packet id;
-//                packets are numbered in creation order), so packets already
-//                in the network are not starved by newer ones.
+//   age:         every arbiter grants the oldest packet (earliest creation
+//                cycle, then lowest packet id), so packets already in the
+//                network are not starved by newer ones.
 #pragma once
 #include <wormsim/core/choice.h>
 
