@@ -88,9 +88,10 @@ int run_broadcast(const Args& a) {
   WormSchedule s;
   std::vector<unsigned> informed_at;
   unsigned steps = 0;
-  std::size_t header = 0;
+  std::size_t header = 0, dropped = 0;
   if (al->store_and_forward()) {
     const Schedule plain = al->build(t, src);
+    dropped = plain.dropped;
     const StepReport rep = run_steps(t, plain);
     if (!rep.error.empty()) throw std::logic_error("schedule breaks the port rules: " + rep.error);
     s = as_worms(plain);
@@ -137,6 +138,9 @@ int run_broadcast(const Args& a) {
             << "worms sent: " << r.worms << " (" << header << " address flits in all)\n"
             << "nodes reached: " << reached << " of " << want
             << (exactly_once ? ", each exactly once" : ", NOT exactly once") << "\n";
+  if (dropped > 0)
+    std::cout << "repeat sends left out: " << dropped
+              << " (the algorithm as printed sends again to nodes that already hold the message)\n";
   if (!a.csv.empty()) {
     std::ostringstream os;
     os << "node,name,step,arrival_cycle,receipts\n";
@@ -158,6 +162,7 @@ int run_broadcast(const Args& a) {
     j["kind"] = al->store_and_forward() ? "store-and-forward" : "worms";
     j["steps"] = steps;
     j["lower_bound_steps"] = bound;
+    j["repeat_sends_left_out"] = dropped;
     j["address_flits"] = header;
     j["consumption"] = a.consumption;
     if (!dests.empty()) j["destinations"] = dests;

@@ -30,7 +30,7 @@ int check_worms(const Args& a) {
     throw ConfigError("routing", "worms follow the hamiltonian routing; got '" + a.routing + "'");
   if (a.worms != "dual-path" && a.worms != "lines" && a.worms != "all")
     throw ConfigError("worms", "expected dual-path, lines or all, got '" + a.worms + "'");
-  if (a.local_ports < 1 || a.local_ports > 8) throw ConfigError("local_ports", "expected 1 to 8 local ports");
+  if (a.local_ports < 1 || a.local_ports > 16) throw ConfigError("local_ports", "expected 1 to 16 local ports");
   WormCheckConfig cfg;
   cfg.vcs = s.vcs ? s.vcs : 2;
   cfg.local_ports = a.local_ports;

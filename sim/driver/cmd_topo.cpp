@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include <wormsim/topology/bounds.h>
+#include <wormsim/topology/registry.h>
 #include <wormsim/topology/spec.h>
 
 #include "commands.h"
@@ -14,6 +15,8 @@ namespace {
 void print_facts(const Topology& t) {
   const TopologyFacts f = topology_facts(t);
   std::cout << "topology: " << t.spec << "\n"
+            << "node names: " << node_name(t, 0) << " .. " << node_name(t, static_cast<NodeId>(t.num_nodes() - 1))
+            << " (coordinates " << t.kind->coordinate_names() << ")\n"
             << "nodes: " << f.nodes << "\n"
             << "links: " << f.links << " (undirected; " << 2 * f.links << " channels)\n"
             << "degree histogram:";
@@ -28,9 +31,10 @@ void print_facts(const Topology& t) {
   }
   if (f.bisection)
     std::cout << "bisection width: " << *f.bisection << " links (best half-cut across "
-              << f.bisection_dimension << (t.kind == "3pt" ? "; an upper bound)" : ")") << "\n";
+              << f.bisection_dimension << ")\n";
   else
-    std::cout << "bisection width: not computed (no even dimension to halve)\n";
+    std::cout << "bisection width: not computed (no even coordinate to halve)\n";
+  for (const auto& [label, value] : t.kind->facts(t)) std::cout << label << ": " << value << "\n";
   const ThroughputBounds b = uniform_throughput_bounds(t);
   if (b.bounds.empty()) return;
   std::cout << "throughput bounds, uniform traffic (flits/node/cycle, any routing):\n";
@@ -67,11 +71,16 @@ Command add_topo(CLI::App& app) {
     bool edges = false, dot = false;
   };
   auto a = std::make_shared<Args>();
-  cmd->add_option("spec", a->spec, "topology, e.g. 3pt:3x3x3, mesh:8x8x8, torus:4x4x4")->required();
+  cmd->add_option("spec", a->spec, "topology (" + topology_syntax_list() + "), or 'list' for the table")->required();
   cmd->add_flag("--edges", a->edges, "print the undirected edge list as 'u v' lines of node ids");
   cmd->add_flag("--dot", a->dot, "print the graph in Graphviz dot format");
   return [cmd, a]() {
     if (!cmd->parsed()) return -1;
+    if (a->spec == "list") {
+      for (const TopologyInfo& info : topologies())
+        std::cout << std::left << std::setw(18) << info.syntax << std::right << info.description << "\n";
+      return kOk;
+    }
     const Topology t = make_topology(a->spec);
     if (a->edges) print_edges(t);
     else if (a->dot) print_dot(t);

@@ -97,7 +97,7 @@ const std::vector<Setting>& settings() {
       {"packet", "flits per packet (1-65535)",
        [](Scenario& s, const std::string& v) { s.packet = u32("packet", v, 1, 65535); }},
       {"local_ports", "injection and ejection channels per node (1-8)",
-       [](Scenario& s, const std::string& v) { s.local_ports = u32("local_ports", v, 1, 8); }},
+       [](Scenario& s, const std::string& v) { s.local_ports = u32("local_ports", v, 1, 16); }},
       {"traffic", "uniform | transpose | bitcomp | hotspot | neighbor",
        [](Scenario& s, const std::string& v) { s.traffic = v; }},
       {"rate", "offered load in flits/node/cycle, in (0, 1]",

@@ -123,7 +123,7 @@ TEST(Registry, EveryAlgorithmGivesALegalScheduleAndBestBeatsGreedy) {
     for (const BroadcastAlgorithm& a : broadcast_algorithms()) {
       const bool only_3pt = a.name.rfind("kim-lee", 0) == 0;
       const bool only_3d_mesh = a.name == "3-dbl" || a.name == "3-dbs";
-      if ((only_3pt && t.kind != "3pt") || (only_3d_mesh && (t.kind != "mesh" || t.dims[2] < 2))) {
+      if ((only_3pt && t.kind->name() != "3pt") || (only_3d_mesh && (t.kind->name() != "mesh" || t.dims[2] < 2))) {
         EXPECT_THROW(a.worms(t, 1), ConfigError) << spec << " " << a.name;
         continue;
       }

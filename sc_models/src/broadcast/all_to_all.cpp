@@ -1,3 +1,5 @@
+#include <wormsim/topology/grid.h>
+#include <wormsim/topology/petersen_torus.h>
 #include <wormsim/broadcast/all_to_all.h>
 
 #include <set>
@@ -95,7 +97,7 @@ void petersen_all_to_all(Rounds& r, PortModel ports) {
 }  // namespace
 
 GossipSchedule kim_lee_all_to_all(const Topology& t, PortModel ports, bool literal) {
-  if (t.kind != "3pt") throw ConfigError("algo", "kim-lee all-to-all needs a 3PT topology, got " + t.spec);
+  if (t.as<PetersenTorusKind>() == nullptr) throw ConfigError("algo", "kim-lee all-to-all needs a 3PT topology, got " + t.spec);
   const unsigned l = t.dims[0], m = t.dims[1], n = t.dims[2];
   Rounds r(t);
   petersen_all_to_all(r, ports);  // Step 1

@@ -1,3 +1,5 @@
+#include <wormsim/topology/grid.h>
+#include <wormsim/topology/petersen_torus.h>
 #include <wormsim/broadcast/kim_lee.h>
 
 #include <array>
@@ -317,7 +319,7 @@ class Oaba {
 }  // namespace
 
 Schedule kim_lee_one_to_all(const Topology& t, NodeId source, PortModel ports) {
-  if (t.kind != "3pt") throw ConfigError("algo", "kim-lee needs a 3PT topology, got " + t.spec);
+  if (t.as<PetersenTorusKind>() == nullptr) throw ConfigError("algo", "kim-lee needs a 3PT topology, got " + t.spec);
   return Oaba(t, ports).run(source);
 }
 

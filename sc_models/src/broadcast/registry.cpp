@@ -1,6 +1,8 @@
 #include <wormsim/broadcast/algorithms.h>
 
+#include <wormsim/broadcast/bai.h>
 #include <wormsim/broadcast/kim_lee.h>
+#include <wormsim/broadcast/lin_jan.h>
 #include <wormsim/broadcast/worm_algorithms.h>
 
 namespace wormsim {
@@ -17,6 +19,14 @@ const std::vector<BroadcastAlgorithm>& broadcast_algorithms() {
        PortModel::One, [](const Topology& t, NodeId s) { return kim_lee_one_to_all(t, s, PortModel::One); }, {}},
       {"kim-lee-mla", "3PT: Kim and Lee's one-to-all algorithm (OABA) under MLA, as the extracted text allows",
        PortModel::All, [](const Topology& t, NodeId s) { return kim_lee_one_to_all(t, s, PortModel::All); }, {}},
+      {"lin-jan-fp", "P / FP_n: Lin and Jan's Basic- and FP_n-Broadcasting, digit n down to 1; 2n steps",
+       PortModel::All, lin_jan_fp_broadcast, {}},
+      {"lin-jan-rfp", "RFP_n: Lin and Jan's RFP_n-Broadcasting (climb to the root, then down), repeat sends left out",
+       PortModel::All, lin_jan_rfp_broadcast, {}},
+      {"bai-okn", "A(n,k): Bai et al.'s O(kn) algorithm (external subgraphs, mediates, per level)", PortModel::One,
+       bai_okn_broadcast, {}},
+      {"bai-oklgn", "A(n,k): Bai et al.'s O(k lg n) algorithm (doubling mediates and subgraphs, per level)",
+       PortModel::One, bai_oklgn_broadcast, {}},
       {"dual-path", "two worms along the Hamiltonian path (high and low), absorb-and-forward; 1 start-up",
        PortModel::All, {}, dual_path_broadcast},
       {"3-dbl", "3D mesh: column worms, then dual-path in every layer (Hamiltonian per layer); 2 start-ups",

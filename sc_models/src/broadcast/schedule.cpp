@@ -40,6 +40,29 @@ StepReport run_steps(const Topology& t, const Schedule& s) {
   return r;
 }
 
+ScheduleBuilder::ScheduleBuilder(const Topology& t, std::string algorithm, NodeId source, PortModel ports)
+    : informed_(t.num_nodes(), 0) {
+  s_.algorithm = std::move(algorithm);
+  s_.source = source;
+  s_.ports = ports;
+  if (source < t.num_nodes()) informed_[source] = 1;
+}
+
+void ScheduleBuilder::send(NodeId from, NodeId to) {
+  if (s_.rounds.empty()) next_round();
+  if (informed_[to]) {
+    ++s_.dropped;
+    return;
+  }
+  informed_[to] = 1;
+  s_.rounds.back().push_back(Transfer{from, to});
+}
+
+Schedule ScheduleBuilder::take() {
+  while (!s_.rounds.empty() && s_.rounds.back().empty()) s_.rounds.pop_back();
+  return std::move(s_);
+}
+
 std::string start_informed(const Topology& t, NodeId source, std::vector<unsigned>& informed_at) {
   informed_at.assign(t.num_nodes(), kNotInformed);
   if (source >= t.num_nodes()) return "source " + std::to_string(source) + " is not a node";

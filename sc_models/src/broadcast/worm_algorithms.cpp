@@ -44,7 +44,7 @@ std::vector<WormRoute> dual_path_worms(const Topology& t, const HamiltonianLabel
 }
 
 void require_3d_mesh(const Topology& t, const char* algo) {
-  if (t.kind != "mesh" || t.dims[0] < 2 || t.dims[1] < 2 || t.dims[2] < 2)
+  if (t.as<GridKind>() == nullptr || t.as<GridKind>()->wrap() || t.dims[0] < 2 || t.dims[1] < 2 || t.dims[2] < 2)
     throw ConfigError("algo", std::string(algo) + " needs a 3D mesh (mesh:XxYxZ, each >= 2), got " + t.spec);
 }
 

@@ -194,7 +194,7 @@ std::vector<std::size_t> find_cycle(const WormGraph& g) {
 }  // namespace
 
 DependencyVerdict check_worm_dependencies(const Topology& t, const WormCheckConfig& cfg) {
-  if (cfg.lines && t.kind != "mesh") throw ConfigError("worms", "line worms (3-DBS, 3-DBL) need a mesh, got " + t.spec);
+  if (cfg.lines && (t.as<GridKind>() == nullptr || t.as<GridKind>()->wrap())) throw ConfigError("worms", "line worms (3-DBS, 3-DBL) need a mesh, got " + t.spec);
   WormGraph g(t, cfg);
   Builder b(t, cfg, g);
   // Transit and arrivals are needed by the dual-path family; lines add their own.

@@ -1,8 +1,12 @@
 #include <wormsim/multicast/hamiltonian.h>
 
+#include <algorithm>
 #include <stdexcept>
 
+#include <wormsim/core/config_error.h>
+
 #include <wormsim/topology/grid.h>
+#include <wormsim/topology/petersen_torus.h>
 
 namespace wormsim {
 
@@ -110,7 +114,7 @@ std::vector<unsigned> layer_moves(unsigned m, unsigned n) {
 }  // namespace
 
 HamiltonianLabeling petersen_torus_path(const Topology& t) {
-  if (t.kind != "3pt") throw std::invalid_argument("petersen_torus_path needs a 3PT topology");
+  if (t.as<PetersenTorusKind>() == nullptr) throw std::invalid_argument("petersen_torus_path needs a 3PT topology");
   const unsigned l = t.dims[0], m = t.dims[1], n = t.dims[2];
   std::vector<unsigned> moves;
   for (unsigned z = 0; z < l; ++z) {
@@ -138,7 +142,55 @@ HamiltonianLabeling petersen_torus_path(const Topology& t) {
 }
 
 HamiltonianLabeling hamiltonian_labeling(const Topology& t) {
-  return t.kind == "3pt" ? petersen_torus_path(t) : mesh_snake(t);
+  std::string why;
+  const auto order = t.kind->hamiltonian_path(t, why);
+  if (!order) throw ConfigError("topology", why);
+  return from_order(t.kind->name() + "-path", *order);
+}
+
+std::optional<std::vector<NodeId>> search_hamiltonian_path(const Topology& t, std::size_t budget) {
+  const std::size_t n = t.num_nodes();
+  std::vector<char> used(n, 0);
+  std::vector<NodeId> path;
+  // Unvisited neighbours of u.
+  auto free_degree = [&](NodeId u) {
+    unsigned d = 0;
+    for (const auto& p : t.peer[u]) d += p && !used[p->node] ? 1 : 0;
+    return d;
+  };
+  // Warnsdorff's rule (fewest onward moves first) with backtracking; each
+  // frame keeps its sorted candidates and the next one to try.
+  struct Frame {
+    std::vector<NodeId> next;
+    std::size_t tried = 0;
+  };
+  std::vector<Frame> stack;
+  auto push = [&](NodeId u) {
+    used[u] = 1;
+    path.push_back(u);
+    Frame f;
+    for (const auto& p : t.peer[u])
+      if (p && !used[p->node]) f.next.push_back(p->node);
+    std::stable_sort(f.next.begin(), f.next.end(),
+                     [&](NodeId a, NodeId b) { return free_degree(a) < free_degree(b); });
+    stack.push_back(std::move(f));
+  };
+  std::size_t steps = 0;
+  push(0);
+  while (!stack.empty() && steps++ < budget) {
+    if (path.size() == n) return path;
+    Frame& f = stack.back();
+    if (f.tried < f.next.size()) {
+      const NodeId v = f.next[f.tried++];
+      if (!used[v]) push(v);
+      continue;
+    }
+    used[path.back()] = 0;
+    path.pop_back();
+    stack.pop_back();
+  }
+  if (path.size() == n) return path;
+  return std::nullopt;
 }
 
 std::string verify_hamiltonian(const Topology& t, const HamiltonianLabeling& h) {

@@ -1,3 +1,5 @@
+#include <wormsim/topology/grid.h>
+#include <wormsim/topology/petersen_torus.h>
 #include <wormsim/routing/adaptive.h>
 
 #include <algorithm>
@@ -18,10 +20,10 @@ AdaptiveRouting::AdaptiveRouting(const Topology& t, unsigned vcs, Escape escape,
   if (escape == Escape::Minimal) {
     escape_vcs = 1;
     escape_ = std::make_unique<ShortestPathRouting>(t, 1);
-  } else if (t.kind == "mesh" || t.kind == "torus") {
-    escape_vcs = t.kind == "torus" ? 2 : 1;
+  } else if (const auto* grid = t.as<GridKind>()) {
+    escape_vcs = grid->wrap() ? 2 : 1;
     escape_ = std::make_unique<DimensionOrderRouting>(t, escape_vcs, DimensionOrderRouting::Datelines::Position);
-  } else if (t.kind == "3pt") {
+  } else if (t.as<PetersenTorusKind>() != nullptr) {
     auto r1 = std::make_unique<PetersenTorusDorRouting>(t, 0, PetersenTorusDorRouting::default_level_classes(), 2);
     escape_vcs = r1->classes();
     external_escape = r1->class_mask(PetersenTorusDorRouting::kExternal0) |
@@ -41,7 +43,7 @@ AdaptiveRouting::AdaptiveRouting(const Topology& t, unsigned vcs, Escape escape,
                                  " escape VC(s) and at least one adaptive VC), got " + std::to_string(vcs_));
   adaptive_mask_.resize(t.num_ports);
   for (PortId p = 0; p < t.num_ports; ++p) adaptive_mask_[p] = all_vcs_mask(vcs_) & ~escape_mask[p];
-  returns_ = t.kind != "3pt" || escape == Escape::Minimal || force_return;
+  returns_ = t.as<PetersenTorusKind>() == nullptr || escape == Escape::Minimal || force_return;
   arriving_escape_.assign(t.num_nodes() * t.num_ports, 0);
   for (NodeId u = 0; u < t.num_nodes(); ++u)
     for (PortId p = 0; p < t.num_ports; ++p)

@@ -5,7 +5,7 @@
 namespace wormsim {
 
 DimensionOrderRouting::DimensionOrderRouting(const Topology& t, unsigned vcs, Datelines datelines)
-    : dims_(t.dims), wrap_(t.kind == "torus"), datelines_(datelines), vcs_(vcs), all_(all_vcs_mask(vcs)) {
+    : dims_(t.dims), wrap_(t.as<GridKind>() != nullptr && t.as<GridKind>()->wrap()), datelines_(datelines), vcs_(vcs), all_(all_vcs_mask(vcs)) {
   for (unsigned d = 0; d < 3; ++d) {
     port_[2 * d] = grid_port(t, d, true);
     port_[2 * d + 1] = grid_port(t, d, false);

@@ -1,3 +1,5 @@
+#include <wormsim/topology/grid.h>
+#include <wormsim/topology/petersen_torus.h>
 #include <wormsim/routing/petersen_torus_dor.h>
 
 #include <algorithm>
@@ -45,7 +47,7 @@ PetersenTorusDorRouting::LevelClasses PetersenTorusDorRouting::default_level_cla
 PetersenTorusDorRouting::PetersenTorusDorRouting(const Topology& t, unsigned vcs, const LevelClasses& level_classes,
                                                  unsigned external_vcs)
     : lmn_(t.dims), level_class_(level_classes) {
-  if (t.kind != "3pt") throw ConfigError("routing", "3pt-dor needs a 3PT topology, got " + t.spec);
+  if (t.as<PetersenTorusKind>() == nullptr) throw ConfigError("routing", "3pt-dor needs a 3PT topology, got " + t.spec);
   classes_ = 2;
   for (unsigned c : level_class_) classes_ = std::max(classes_, c + 1);
   vcs_ = vcs == 0 ? classes_ : vcs;

@@ -2,6 +2,12 @@
 
 #include <wormsim/core/config_error.h>
 #include <wormsim/routing/adaptive.h>
+#include <wormsim/routing/arrangement_routing.h>
+#include <wormsim/routing/folded_petersen_routing.h>
+#include <wormsim/topology/arrangement.h>
+#include <wormsim/topology/folded_petersen.h>
+#include <wormsim/topology/grid.h>
+#include <wormsim/topology/petersen_torus.h>
 #include <wormsim/routing/dimension_order.h>
 #include <wormsim/routing/hamiltonian_routing.h>
 #include <wormsim/routing/layered_updown.h>
@@ -12,14 +18,17 @@ namespace wormsim {
 namespace {
 
 bool any(const Topology&) { return true; }
-bool grid(const Topology& t) { return t.kind == "mesh" || t.kind == "torus"; }
-bool pt(const Topology& t) { return t.kind == "3pt"; }
+bool grid(const Topology& t) { return t.as<GridKind>() != nullptr; }
+bool pt(const Topology& t) { return t.as<PetersenTorusKind>() != nullptr; }
+bool folded(const Topology& t) { return t.as<FoldedPetersenKind>() != nullptr && !t.as<FoldedPetersenKind>()->root_folded(); }
+bool root_folded(const Topology& t) { return t.as<FoldedPetersenKind>() != nullptr && t.as<FoldedPetersenKind>()->root_folded(); }
+bool arrangement(const Topology& t) { return t.as<ArrangementKind>() != nullptr; }
 bool adaptive_applies(const Topology& t) { return grid(t) || pt(t); }
 unsigned at_least_two(unsigned vcs) { return vcs == 0 ? 2 : vcs; }
 
 std::unique_ptr<RoutingFunction> make_dor(const Topology& t, unsigned vcs, DimensionOrderRouting::Datelines d) {
   const unsigned v = at_least_two(vcs);
-  if (d != DimensionOrderRouting::Datelines::None && t.kind == "torus" && v < 2)
+  if (d != DimensionOrderRouting::Datelines::None && t.as<GridKind>()->wrap() && v < 2)
     throw ConfigError("vcs", "torus dimension-order routing needs at least 2 VCs (dateline classes), got " +
                                  std::to_string(v));
   return std::make_unique<DimensionOrderRouting>(t, v, d);
@@ -43,6 +52,24 @@ const std::vector<RoutingInfo>& routings() {
       {"adaptive", "minimal fully adaptive with escape VCs (Duato): escape = dor / 3pt-dor",
        "mesh, torus, 3pt", adaptive_applies, "mesh >= 2, torus >= 3, 3pt >= 7 (default 8)", true, true, false, false,
        "age", [](const Topology& t, unsigned v) { return std::make_unique<AdaptiveRouting>(t, v); }},
+      {"fp-dor", "Lin and Jan's FP_n-Routing: Basic-Routing per digit, highest digit first; 2 VC classes",
+       "petersen, fp", folded, ">= 2 (1 deadlocks)", true, false, true, false, "round-robin",
+       [](const Topology& t, unsigned v) {
+         return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Dor, v);
+       }},
+      {"rfp-literal", "Lin and Jan's RFP_n-Routing as printed (digit i via 00); up/down VC classes", "rfp",
+       root_folded, ">= 2 (1 deadlocks)", true, false, false, false, "round-robin",
+       [](const Topology& t, unsigned v) {
+         return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Literal, v);
+       }},
+      {"rfp-direct", "RFP_n routing, digit i directly S_i -> D_i (minimal); up + 2 down VC classes", "rfp",
+       root_folded, ">= 3 (2 deadlock)", true, false, true, false, "round-robin",
+       [](const Topology& t, unsigned v) {
+         return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Direct, v);
+       }},
+      {"ag-greedy", "arrangement-graph shortest path (fix a position, else open a cycle); hop-indexed VCs",
+       "arrangement", arrangement, ">= the diameter", true, false, true, false, "round-robin",
+       [](const Topology& t, unsigned v) { return std::make_unique<ArrangementRouting>(t, v); }},
       {"hamiltonian", "path-based along a Hamiltonian path (dual-path, one destination)", "any", any, ">= 1", true,
        false, false, true, "round-robin",
        [](const Topology& t, unsigned v) { return std::make_unique<HamiltonianRouting>(t, at_least_two(v)); }},
@@ -73,7 +100,7 @@ std::string routing_name_list() {
   return list;
 }
 
-std::string default_routing(const Topology& t) { return t.kind == "3pt" ? "adaptive" : "dor"; }
+std::string default_routing(const Topology& t) { return t.kind->default_routing(); }
 
 std::unique_ptr<RoutingFunction> make_routing(const std::string& name, const Topology& t, unsigned vcs) {
   const RoutingInfo* info = find_routing(name);

@@ -16,8 +16,8 @@ void validate(const Scenario& s) {
     throw ConfigError("buffer", "expected a buffer depth of 1 to 1024 flits, got " + std::to_string(s.buffer));
   if (s.packet < 1 || s.packet > 65535)
     throw ConfigError("packet", "expected a packet length of 1 to 65535 flits, got " + std::to_string(s.packet));
-  if (s.local_ports < 1 || s.local_ports > 8)
-    throw ConfigError("local_ports", "expected 1 to 8 local ports, got " + std::to_string(s.local_ports));
+  if (s.local_ports < 1 || s.local_ports > 16)
+    throw ConfigError("local_ports", "expected 1 to 16 local ports, got " + std::to_string(s.local_ports));
   if (!(s.rate > 0.0 && s.rate <= 1.0) || std::isnan(s.rate))
     throw ConfigError("rate", "expected an injection rate in (0, 1] flits/node/cycle, got " + std::to_string(s.rate));
   parse_consumption(s.consumption, "consumption");

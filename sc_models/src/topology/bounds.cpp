@@ -40,8 +40,10 @@ double line_sum(unsigned k, bool ring) {
   return s;
 }
 
+}  // namespace
+
 void grid_bounds(const Topology& t, ThroughputBounds& out) {
-  const bool ring = t.kind == "torus";
+  const bool ring = t.as<GridKind>()->wrap();
   const double n = static_cast<double>(t.num_nodes());
   double total_channels = 0, total_hops = 0;
   const char* names[3] = {"x", "y", "z"};
@@ -62,18 +64,17 @@ void grid_bounds(const Topology& t, ThroughputBounds& out) {
     // Middle cut of dimension d: a nodes on one side, crossed by `crossing`
     // channels each way.
     const double a = std::floor(k / 2.0) * (n / k);
-    const double b = n - a;
     const double crossing = (ring ? 2.0 : 1.0) * (n / k);
     const bool exact = k % 2 == 0;
-    per_dim.push_back(ThroughputBound{
-        std::string("bisection-") + names[d],
-        "middle cut across " + std::string(names[d]) + ": " + count(crossing) + " channels each way between " +
-            count(a) + " and " + count(b) + " nodes" + (exact ? " (the bisection: exact)" : " (a cut bound)"),
-        crossing * (n - 1) / (a * b)});
+    per_dim.push_back(cut_bound(std::string("bisection-") + names[d],
+                                "middle cut across " + std::string(names[d]) + (exact ? " (the bisection: exact)" : ""),
+                                crossing, a, n));
   }
   out.bounds.push_back(class_bound("channels", "directed", total_channels, total_hops, n));
   for (auto& b : per_dim) out.bounds.push_back(std::move(b));
 }
+
+namespace {
 
 // 0-1 breadth-first search from s: hops on channels where `counts` is true.
 void zero_one_bfs(const Topology& t, NodeId s, const std::function<bool(NodeId, PortId)>& counts,
@@ -96,6 +97,8 @@ void zero_one_bfs(const Topology& t, NodeId s, const std::function<bool(NodeId, 
     }
   }
 }
+
+}  // namespace
 
 void petersen_torus_bounds(const Topology& t, ThroughputBounds& out) {
   const double n = static_cast<double>(t.num_nodes());
@@ -130,7 +133,46 @@ void petersen_torus_bounds(const Topology& t, ThroughputBounds& out) {
   }
 }
 
-}  // namespace
+ThroughputBound cut_bound(const std::string& name, const std::string& what, double c, double a, double n) {
+  const double b = n - a;
+  return ThroughputBound{name, what + ": " + count(c) + " channels each way between " + count(a) + " and " +
+                                   count(b) + " nodes",
+                         c * (n - 1) / (a * b)};
+}
+
+void channel_bound(const Topology& t, bool vertex_transitive, ThroughputBounds& out) {
+  const double n = static_cast<double>(t.num_nodes());
+  const NodeId sources = vertex_transitive ? 1 : static_cast<NodeId>(t.num_nodes());
+  std::vector<unsigned> dist;
+  double hops = 0;
+  for (NodeId s = 0; s < sources; ++s) {
+    zero_one_bfs(t, s, [](NodeId, PortId) { return true; }, dist);
+    for (unsigned d : dist) hops += d;
+  }
+  if (vertex_transitive) hops *= n;
+  out.bounds.push_back(class_bound("channels", "directed", static_cast<double>(t.num_links()), hops, n));
+}
+
+std::optional<std::pair<std::size_t, std::string>> coordinate_halving_cut(const Topology& t,
+                                                                          const std::array<unsigned, 3>& sizes,
+                                                                          const char* const names[3],
+                                                                          bool upper_bound_only) {
+  std::optional<std::pair<std::size_t, std::string>> best;
+  std::vector<std::vector<unsigned>> coords(t.num_nodes());
+  for (NodeId n = 0; n < t.num_nodes(); ++n) coords[n] = t.kind->coordinates(n);
+  for (unsigned d = 0; d < 3; ++d) {
+    const unsigned size = sizes[d];
+    if (size < 2 || size % 2 != 0) continue;
+    std::size_t crossing = 0;
+    for (NodeId n = 0; n < t.num_nodes(); ++n)
+      for (const auto& p : t.peer[n])
+        if (p && (coords[n][d] < size / 2) != (coords[p->node][d] < size / 2)) ++crossing;
+    crossing /= 2;
+    if (!best || crossing < best->first)
+      best = std::make_pair(crossing, std::string(names[d]) + (upper_bound_only ? "; an upper bound" : ""));
+  }
+  return best;
+}
 
 const ThroughputBound& ThroughputBounds::tightest() const {
   if (bounds.empty()) throw std::logic_error("no throughput bounds");
@@ -143,8 +185,7 @@ ThroughputBounds uniform_throughput_bounds(const Topology& t, unsigned local_por
   if (t.num_nodes() < 2) return out;
   out.bounds.push_back(ThroughputBound{"ejection", std::to_string(local_ports) + " ejection channel(s) per node",
                                        static_cast<double>(local_ports)});
-  if (t.kind == "3pt") petersen_torus_bounds(t, out);
-  else grid_bounds(t, out);
+  t.kind->add_bounds(t, out);
   return out;
 }
 

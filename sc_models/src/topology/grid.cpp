@@ -1,5 +1,12 @@
 #include <wormsim/topology/grid.h>
 
+#include <utility>
+
+#include <wormsim/core/config_error.h>
+#include <wormsim/multicast/hamiltonian.h>
+#include <wormsim/topology/bounds.h>
+#include <wormsim/topology/registry.h>
+
 namespace wormsim {
 
 Coord coord_of(const std::array<unsigned, 3>& d, NodeId id) {
@@ -23,9 +30,9 @@ int grid_port(const Topology& t, unsigned dim, bool positive) {
 Topology make_grid(const GridSpec& spec) {
   static const char* const kNames[3][2] = {{"xp", "xm"}, {"yp", "ym"}, {"zp", "zm"}};
   Topology t;
-  t.kind = spec.wrap ? "torus" : "mesh";
+  t.kind = std::make_shared<GridKind>(spec);
   t.dims = spec.dims;
-  t.spec = t.kind + ":" + std::to_string(t.dims[0]) + "x" + std::to_string(t.dims[1]) + "x" +
+  t.spec = t.kind->name() + ":" + std::to_string(t.dims[0]) + "x" + std::to_string(t.dims[1]) + "x" +
            std::to_string(t.dims[2]);
   for (unsigned k = 0; k < 3; ++k) {
     if (t.dims[k] <= 1) continue;
@@ -57,6 +64,69 @@ Topology make_grid(const GridSpec& spec) {
     }
   }
   return t;
+}
+
+Topology make_grid_from_spec(const std::string& args, bool wrap, const std::string& field) {
+  const std::string kind = wrap ? "torus" : "mesh";
+  if (args.empty()) throw ConfigError(field, "missing sizes (expected " + kind + ":XxYxZ or " + kind + ":XxY)");
+  const auto d = parse_sizes(args, 'x', 2, 3, field, "sizes like 8x8x8 or 8x8 (positive integers)");
+  GridSpec g;
+  g.wrap = wrap;
+  unsigned long long total = 1;
+  for (std::size_t k = 0; k < d.size(); ++k) {
+    if (d[k] == 0) throw ConfigError(field, "sizes must be at least 1, got '" + args + "'");
+    g.dims[k] = d[k];
+    total *= d[k];
+  }
+  if (total < 2) throw ConfigError(field, "a network needs at least 2 nodes, got '" + kind + ":" + args + "'");
+  if (total > kMaxTopologyNodes)
+    throw ConfigError(field, "at most " + std::to_string(kMaxTopologyNodes) + " nodes, got " + std::to_string(total));
+  return make_grid(g);
+}
+
+std::string GridKind::node_name(NodeId n) const {
+  const Coord c = coord_of(spec_.dims, n);
+  return "r" + std::to_string(c.x) + "_" + std::to_string(c.y) + "_" + std::to_string(c.z);
+}
+
+std::vector<unsigned> GridKind::coordinates(NodeId n) const {
+  const Coord c = coord_of(spec_.dims, n);
+  return {c.x, c.y, c.z};
+}
+
+std::optional<NodeId> GridKind::node_at(const std::vector<unsigned>& c) const {
+  if (c.size() != 3) return std::nullopt;
+  for (unsigned k = 0; k < 3; ++k)
+    if (c[k] >= spec_.dims[k]) return std::nullopt;
+  return id_of(spec_.dims, Coord{c[0], c[1], c[2]});
+}
+
+std::optional<std::vector<NodeId>> GridKind::hamiltonian_path(const Topology& t, std::string&) const {
+  return mesh_snake(t).node_at;
+}
+
+NodePermutation GridKind::permutation(const std::string& pattern, const Topology& t) const {
+  const std::array<unsigned, 3> d = spec_.dims;
+  if (pattern == "transpose") {
+    if (d[0] != d[1]) throw ConfigError("traffic", "transpose needs X == Y, got " + t.spec);
+    return [d](NodeId n) {
+      const Coord c = coord_of(d, n);
+      return id_of(d, Coord{c.y, c.x, c.z});
+    };
+  }
+  if (pattern == "bitcomp")
+    return [d](NodeId n) {
+      const Coord c = coord_of(d, n);
+      return id_of(d, Coord{d[0] - 1 - c.x, d[1] - 1 - c.y, d[2] - 1 - c.z});
+    };
+  return TopologyKind::permutation(pattern, t);
+}
+
+void GridKind::add_bounds(const Topology& t, ThroughputBounds& out) const { grid_bounds(t, out); }
+
+std::optional<std::pair<std::size_t, std::string>> GridKind::halving_cut(const Topology& t) const {
+  static const char* const kNames[3] = {"x", "y", "z"};
+  return coordinate_halving_cut(t, spec_.dims, kNames, false);
 }
 
 }  // namespace wormsim

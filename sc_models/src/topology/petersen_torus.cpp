@@ -1,13 +1,14 @@
 #include <wormsim/topology/petersen_torus.h>
 
+#include <utility>
+
 #include <wormsim/core/config_error.h>
+#include <wormsim/multicast/hamiltonian.h>
+#include <wormsim/topology/bounds.h>
+#include <wormsim/topology/registry.h>
 
 namespace wormsim {
 namespace {
-
-// Petersen edges with the spec's numbering.
-constexpr unsigned kEdges[15][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}, {5, 6}, {6, 7}, {7, 8},
-                                    {8, 9}, {9, 5}, {0, 5}, {1, 8}, {2, 6}, {3, 9}, {4, 7}};
 
 // External link of node p: module offset (dz, dx, dy) and the p it reaches.
 struct External {
@@ -48,21 +49,12 @@ NodeId pt_id_of(const std::array<unsigned, 3>& s, const PtCoord& c) {
   return c.p + 10 * (c.y + s[2] * (c.x + s[1] * c.z));
 }
 
-std::array<unsigned, 3> petersen_neighbours(unsigned p) {
-  std::array<unsigned, 3> out{};
-  unsigned k = 0;
-  for (unsigned q = 0; q < 10; ++q)
-    for (const auto& e : kEdges)
-      if ((e[0] == p && e[1] == q) || (e[1] == p && e[0] == q)) out[k++] = q;
-  return out;
-}
-
 Topology make_petersen_torus(unsigned l, unsigned m, unsigned n) {
   if (l < 2 || m < 2 || n < 2)
     throw ConfigError("topology", "3PT sizes must be at least 2, got 3pt:" + std::to_string(l) + "x" +
                                       std::to_string(m) + "x" + std::to_string(n));
   Topology t;
-  t.kind = "3pt";
+  t.kind = std::make_shared<PetersenTorusKind>(std::array<unsigned, 3>{l, m, n});
   t.dims = {l, m, n};
   t.spec = "3pt:" + std::to_string(l) + "x" + std::to_string(m) + "x" + std::to_string(n);
   t.port_names = {"ext", "pet0", "pet1", "pet2"};
@@ -88,6 +80,59 @@ Topology make_petersen_torus(unsigned l, unsigned m, unsigned n) {
     }
   }
   return t;
+}
+
+Topology make_petersen_torus_from_spec(const std::string& args, const std::string& field) {
+  if (args.empty()) throw ConfigError(field, "missing sizes (expected 3pt:LxMxN, each at least 2)");
+  const auto d = parse_sizes(args, 'x', 3, 3, field, "3pt:LxMxN (three sizes, each at least 2)");
+  if (10ull * d[0] * d[1] * d[2] > kMaxTopologyNodes)
+    throw ConfigError(field, "at most " + std::to_string(kMaxTopologyNodes) + " nodes, got '3pt:" + args + "'");
+  return make_petersen_torus(d[0], d[1], d[2]);
+}
+
+std::string PetersenTorusKind::node_name(NodeId n) const {
+  const PtCoord c = pt_coord_of(lmn_, n);
+  return "r" + std::to_string(c.z) + "_" + std::to_string(c.x) + "_" + std::to_string(c.y) + "_" +
+         std::to_string(c.p);
+}
+
+std::vector<unsigned> PetersenTorusKind::coordinates(NodeId n) const {
+  const PtCoord c = pt_coord_of(lmn_, n);
+  return {c.z, c.x, c.y, c.p};
+}
+
+std::optional<NodeId> PetersenTorusKind::node_at(const std::vector<unsigned>& c) const {
+  if (c.size() != 4 || c[0] >= lmn_[0] || c[1] >= lmn_[1] || c[2] >= lmn_[2] || c[3] >= 10) return std::nullopt;
+  return pt_id_of(lmn_, PtCoord{c[0], c[1], c[2], c[3]});
+}
+
+std::optional<std::vector<NodeId>> PetersenTorusKind::hamiltonian_path(const Topology& t, std::string&) const {
+  return petersen_torus_path(t).node_at;
+}
+
+NodePermutation PetersenTorusKind::permutation(const std::string& pattern, const Topology& t) const {
+  const std::array<unsigned, 3> lmn = lmn_;
+  if (pattern == "transpose") {
+    if (lmn[1] != lmn[2]) throw ConfigError("traffic", "transpose on 3PT needs m == n, got " + t.spec);
+    return [lmn](NodeId id) {
+      PtCoord c = pt_coord_of(lmn, id);
+      std::swap(c.x, c.y);
+      return pt_id_of(lmn, c);
+    };
+  }
+  if (pattern == "bitcomp")
+    return [lmn](NodeId id) {
+      const PtCoord c = pt_coord_of(lmn, id);
+      return pt_id_of(lmn, PtCoord{lmn[0] - 1 - c.z, lmn[1] - 1 - c.x, lmn[2] - 1 - c.y, 9 - c.p});
+    };
+  return TopologyKind::permutation(pattern, t);
+}
+
+void PetersenTorusKind::add_bounds(const Topology& t, ThroughputBounds& out) const { petersen_torus_bounds(t, out); }
+
+std::optional<std::pair<std::size_t, std::string>> PetersenTorusKind::halving_cut(const Topology& t) const {
+  static const char* const kNames[3] = {"z", "x", "y"};
+  return coordinate_halving_cut(t, lmn_, kNames, true);
 }
 
 }  // namespace wormsim

@@ -1,6 +1,9 @@
-#include <wormsim/topology/grid.h>
-#include <wormsim/topology/petersen_torus.h>
 #include <wormsim/topology/topology.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include <wormsim/core/config_error.h>
 
 namespace wormsim {
 
@@ -11,17 +14,30 @@ std::size_t Topology::num_links() const {
   return n;
 }
 
-std::string node_name(const Topology& t, NodeId n) {
-  if (t.kind == "mesh" || t.kind == "torus") {
-    const Coord c = coord_of(t.dims, n);
-    return "r" + std::to_string(c.x) + "_" + std::to_string(c.y) + "_" + std::to_string(c.z);
+unsigned Topology::network_ports(NodeId n) const {
+  unsigned last = 0;
+  for (unsigned p = 0; p < peer[n].size(); ++p)
+    if (peer[n][p]) last = p + 1;
+  return last;
+}
+
+std::string node_name(const Topology& t, NodeId n) { return t.kind->node_name(n); }
+
+std::optional<NodeId> find_node(const Topology& t, const std::string& text) {
+  if (!text.empty() && text.size() <= 9 &&
+      std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+    const unsigned long v = std::stoul(text);
+    if (v < t.num_nodes()) return static_cast<NodeId>(v);
+    return std::nullopt;
   }
-  if (t.kind == "3pt") {
-    const PtCoord c = pt_coord_of(t.dims, n);
-    return "r" + std::to_string(c.z) + "_" + std::to_string(c.x) + "_" + std::to_string(c.y) + "_" +
-           std::to_string(c.p);
-  }
-  return "r" + std::to_string(n);
+  for (NodeId n = 0; n < t.num_nodes(); ++n)
+    if (t.kind->node_name(n) == text) return n;
+  return std::nullopt;
+}
+
+NodePermutation TopologyKind::permutation(const std::string& pattern, const Topology& t) const {
+  throw ConfigError("traffic", pattern + " has no meaning on " + t.spec + " (it maps coordinates of a mesh, torus "
+                                         "or 3PT; use uniform, hotspot or neighbor)");
 }
 
 }  // namespace wormsim

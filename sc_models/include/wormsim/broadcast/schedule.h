@@ -28,6 +28,27 @@ struct Schedule {
   NodeId source = 0;
   PortModel ports = PortModel::All;
   std::vector<std::vector<Transfer>> rounds;
+  /// Sends the algorithm as printed makes to nodes that already hold the
+  /// message; the schedule leaves them out (the step engine would reject a
+  /// second receipt), and reports count them.
+  std::size_t dropped = 0;
+};
+
+/// Builds a schedule round by round, leaving out (and counting) sends to
+/// nodes that already hold the message.
+class ScheduleBuilder {
+ public:
+  ScheduleBuilder(const Topology& t, std::string algorithm, NodeId source, PortModel ports);
+  /// Starts a new round; sends go into the latest round.
+  void next_round() { s_.rounds.emplace_back(); }
+  /// from -> to in the current round, unless `to` already holds the message.
+  void send(NodeId from, NodeId to);
+  bool holds(NodeId n) const { return informed_[n] != 0; }
+  Schedule take();
+
+ private:
+  Schedule s_;
+  std::vector<char> informed_;
 };
 
 struct StepReport {

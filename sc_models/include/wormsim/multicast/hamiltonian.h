@@ -4,6 +4,7 @@
 // are neighbours. Path-based multicast (dual-path routing) and the
 // `hamiltonian` unicast routing are built on a labeling.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,8 +34,14 @@ HamiltonianLabeling mesh_snake(const Topology& t);
 /// hamiltonian.cpp). Callers should still verify_hamiltonian() it.
 HamiltonianLabeling petersen_torus_path(const Topology& t);
 
-/// The labeling for a topology: mesh_snake or petersen_torus_path.
+/// The labeling for a topology: its family's Hamiltonian path
+/// (TopologyKind::hamiltonian_path); throws ConfigError (field "topology")
+/// with the family's reason when it has none.
 HamiltonianLabeling hamiltonian_labeling(const Topology& t);
+
+/// A Hamiltonian path found by depth-first search from node 0 (Warnsdorff's
+/// fewest-onward-moves order, backtracking), giving up after `budget` moves.
+std::optional<std::vector<NodeId>> search_hamiltonian_path(const Topology& t, std::size_t budget);
 
 /// "" if `h` is a Hamiltonian path of `t` (every node exactly once, every two
 /// consecutive labels joined by a link); otherwise what is wrong.

@@ -9,6 +9,7 @@
 // (routing/registry.h), from which the CLI help, `--routing list`, the
 // validation of names and VC counts, and the tests' case lists come.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -83,6 +84,23 @@ class RoutingFunction {
 
 inline std::uint32_t all_vcs_mask(unsigned vcs) {
   return vcs >= 32 ? 0xFFFFFFFFu : ((1u << vcs) - 1u);
+}
+
+/// VCs of class c when `classes` classes share `vcs` VCs: a block of
+/// consecutive VCs per class (extra VCs widen the blocks); with fewer VCs
+/// than classes, neighbouring classes share one (which the deadlock check
+/// then judges).
+inline std::uint32_t class_vc_mask(unsigned c, unsigned classes, unsigned vcs) {
+  const unsigned lo = c * vcs / classes;
+  const unsigned hi = std::max(lo + 1, (c + 1) * vcs / classes);
+  return all_vcs_mask(hi) & ~all_vcs_mask(lo);
+}
+
+/// Class of VC v under class_vc_mask (the first class whose block holds v).
+inline unsigned vc_class(unsigned v, unsigned classes, unsigned vcs) {
+  for (unsigned c = 0; c < classes; ++c)
+    if (class_vc_mask(c, classes, vcs) >> v & 1u) return c;
+  return classes - 1;
 }
 
 

@@ -17,7 +17,10 @@
 // And "ejection": a node takes at most one flit per cycle per local port.
 // The tightest bound is the least of them.
 #pragma once
+#include <array>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <wormsim/topology/topology.h>
@@ -36,6 +39,25 @@ struct ThroughputBounds {
   const ThroughputBound& tightest() const;
 };
 
+/// Ejection plus the family's bounds (TopologyKind::add_bounds).
 ThroughputBounds uniform_throughput_bounds(const Topology& t, unsigned local_ports = 1);
+
+// Building blocks the families use in add_bounds().
+/// Mesh/torus: channels, per dimension, middle cuts.
+void grid_bounds(const Topology& t, ThroughputBounds& out);
+/// 3PT: channels, external, z-links, xy-links, Petersen.
+void petersen_torus_bounds(const Topology& t, ThroughputBounds& out);
+/// "channels" from breadth-first distances: from every node, or from node 0
+/// only when the network is vertex-transitive (every node sees the same
+/// distances).
+void channel_bound(const Topology& t, bool vertex_transitive, ThroughputBounds& out);
+/// A cut into parts of a and N - a nodes crossed by c channels each way.
+ThroughputBound cut_bound(const std::string& name, const std::string& what, double c, double a, double n);
+/// Best balanced cut across one coordinate of a kind whose coordinates 0..2
+/// have the given sizes (only even sizes are halved): (channels, label).
+std::optional<std::pair<std::size_t, std::string>> coordinate_halving_cut(const Topology& t,
+                                                                          const std::array<unsigned, 3>& sizes,
+                                                                          const char* const names[3],
+                                                                          bool upper_bound_only);
 
 }  // namespace wormsim

@@ -27,7 +27,32 @@ NodeId id_of(const std::array<unsigned, 3>& dims, const Coord& c);
 /// Port number of (dimension d, positive direction?) in this topology, or -1.
 int grid_port(const Topology& t, unsigned dim, bool positive);
 
+/// The mesh and torus family (topology/kind.h).
+class GridKind : public TopologyKind {
+ public:
+  explicit GridKind(const GridSpec& spec) : spec_(spec) {}
+  bool wrap() const { return spec_.wrap; }
+  const std::array<unsigned, 3>& dims() const { return spec_.dims; }
+
+  std::string name() const override { return spec_.wrap ? "torus" : "mesh"; }
+  std::string node_name(NodeId n) const override;
+  std::vector<unsigned> coordinates(NodeId n) const override;
+  std::string coordinate_names() const override { return "x, y, z"; }
+  std::optional<NodeId> node_at(const std::vector<unsigned>& c) const override;
+  std::string default_routing() const override { return "dor"; }
+  std::optional<std::vector<NodeId>> hamiltonian_path(const Topology& t, std::string& why) const override;
+  NodePermutation permutation(const std::string& pattern, const Topology& t) const override;
+  void add_bounds(const Topology& t, ThroughputBounds& out) const override;
+  std::optional<std::pair<std::size_t, std::string>> halving_cut(const Topology& t) const override;
+
+ private:
+  GridSpec spec_;
+};
+
 /// Builds a 3D mesh (wrap = false) or 3D torus (wrap = true).
 Topology make_grid(const GridSpec& spec);
+
+/// "XxYxZ" or "XxY" after "mesh:" / "torus:"; throws ConfigError(field).
+Topology make_grid_from_spec(const std::string& args, bool wrap, const std::string& field);
 
 }  // namespace wormsim

@@ -13,6 +13,7 @@
 #pragma once
 #include <array>
 
+#include <wormsim/topology/petersen.h>
 #include <wormsim/topology/topology.h>
 
 namespace wormsim {
@@ -25,9 +26,30 @@ PtCoord pt_coord_of(const std::array<unsigned, 3>& lmn, NodeId id);
 NodeId pt_id_of(const std::array<unsigned, 3>& lmn, const PtCoord& c);
 
 /// The three Petersen neighbours of p, ascending.
-std::array<unsigned, 3> petersen_neighbours(unsigned p);
+inline std::array<unsigned, 3> petersen_neighbours(unsigned p) { return petersen::neighbours(p); }
+
+/// The 3PT family (topology/kind.h).
+class PetersenTorusKind : public TopologyKind {
+ public:
+  explicit PetersenTorusKind(const std::array<unsigned, 3>& lmn) : lmn_(lmn) {}
+  std::string name() const override { return "3pt"; }
+  std::string node_name(NodeId n) const override;
+  std::vector<unsigned> coordinates(NodeId n) const override;
+  std::string coordinate_names() const override { return "z, x, y, p"; }
+  std::optional<NodeId> node_at(const std::vector<unsigned>& c) const override;
+  std::string default_routing() const override { return "adaptive"; }
+  std::optional<std::vector<NodeId>> hamiltonian_path(const Topology& t, std::string& why) const override;
+  NodePermutation permutation(const std::string& pattern, const Topology& t) const override;
+  void add_bounds(const Topology& t, ThroughputBounds& out) const override;
+  std::optional<std::pair<std::size_t, std::string>> halving_cut(const Topology& t) const override;
+
+ private:
+  std::array<unsigned, 3> lmn_;
+};
 
 /// Builds 3PT(l, m, n); throws ConfigError (field "topology") if a size < 2.
 Topology make_petersen_torus(unsigned l, unsigned m, unsigned n);
+/// "LxMxN" after "3pt:"; throws ConfigError(field).
+Topology make_petersen_torus_from_spec(const std::string& args, const std::string& field);
 
 }  // namespace wormsim

@@ -1,5 +1,6 @@
-// Parses a topology description such as "mesh:8x8x8", "mesh:8x8" or
-// "torus:4x4x4". Errors throw ConfigError naming the field.
+// Parses a topology description such as "mesh:8x8x8", "3pt:3x3x3", "fp:2" or
+// "arrangement:5,2" through the topology table (topology/registry.h).
+// Errors throw ConfigError naming the field and the valid range.
 #pragma once
 #include <string>
 

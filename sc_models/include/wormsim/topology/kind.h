@@ -1,0 +1,62 @@
+// What a topology is, beyond its links: one TopologyKind object per network
+// family (mesh/torus, 3PT, Petersen, FP_n, RFP_n, A(n,k)), held by every
+// Topology it built. Everything that depends on the family lives here, so no
+// code outside the family's own file compares kind names: node names and
+// coordinates (both ways), the default routing, a Hamiltonian path if the
+// family has one, which coordinate traffic patterns mean something on it,
+// its throughput bounds and the facts `wormsim topo` prints.
+//
+// A family is one file (a TopologyKind subclass and its builder) and one line
+// of the topology table (topology/registry.h).
+#pragma once
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <wormsim/core/flit.h>
+
+namespace wormsim {
+
+struct Topology;
+struct ThroughputBounds;
+
+/// A fixed map of node ids used by permutation traffic (transpose, bitcomp).
+using NodePermutation = std::function<NodeId(NodeId)>;
+
+class TopologyKind {
+ public:
+  virtual ~TopologyKind() = default;
+
+  /// The table name: "mesh", "3pt", "fp", ...
+  virtual std::string name() const = 0;
+  /// Router name of node n for waves and messages, e.g. "r1_2_3".
+  virtual std::string node_name(NodeId n) const = 0;
+  /// Coordinates of node n, in the order coordinate_names() lists.
+  virtual std::vector<unsigned> coordinates(NodeId n) const = 0;
+  /// e.g. "x, y, z" or "D_n .. D_1 (Petersen digits 0..9)".
+  virtual std::string coordinate_names() const = 0;
+  /// Node with these coordinates, or nothing if they name none.
+  virtual std::optional<NodeId> node_at(const std::vector<unsigned>& coords) const = 0;
+  /// Deadlock-free routing used when the user names none.
+  virtual std::string default_routing() const = 0;
+  /// A Hamiltonian path (node order), or nothing, with `why` set to the
+  /// reason (no path exists, or none is constructed for this size).
+  virtual std::optional<std::vector<NodeId>> hamiltonian_path(const Topology& t, std::string& why) const = 0;
+  /// Permutation traffic `pattern` ("transpose", "bitcomp") on this family's
+  /// coordinates; throws ConfigError (field "traffic") if it has no meaning
+  /// here or needs another size.
+  virtual NodePermutation permutation(const std::string& pattern, const Topology& t) const;
+  /// Adds the family's uniform-traffic throughput bounds (topology/bounds.h).
+  virtual void add_bounds(const Topology& t, ThroughputBounds& out) const = 0;
+  /// Extra (label, value) lines for `wormsim topo`.
+  virtual std::vector<std::pair<std::string, std::string>> facts(const Topology& /*t*/) const { return {}; }
+  /// Best balanced cut across one coordinate: (channels crossing, label); the
+  /// default has none.
+  virtual std::optional<std::pair<std::size_t, std::string>> halving_cut(const Topology& /*t*/) const {
+    return std::nullopt;
+  }
+};
+
+}  // namespace wormsim
