@@ -50,12 +50,14 @@ std::vector<NodeId> parse_dests(const std::string& text, const Topology& t, Node
 int run_broadcast(const Args& a) {
   if (a.algo == "list") {
     for (const BroadcastAlgorithm& al : broadcast_algorithms())
-      std::cout << al.name << "  (" << port_model_name(al.ports) << "-port)  " << al.description << "\n";
+      std::cout << al.name << "  (" << port_model_name(al.ports) << "-port; " << al.topologies << ")  "
+                << al.description << "\n";
     return kOk;
   }
   const Topology t = make_topology(a.topology);
   const BroadcastAlgorithm* al = find_broadcast_algorithm(a.algo);
   if (al == nullptr) throw ConfigError("algo", "unknown algorithm '" + a.algo + "' (see --algo list)");
+  if (!al->applies_to(t)) throw ConfigError("algo", al->name + " applies to " + al->topologies + ", not " + t.spec);
   if (a.source < 0 || static_cast<std::size_t>(a.source) >= t.num_nodes())
     throw ConfigError("source", "expected a node id in 0.." + std::to_string(t.num_nodes() - 1) + ", got " +
                                     std::to_string(a.source));

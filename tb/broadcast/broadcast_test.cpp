@@ -118,12 +118,11 @@ TEST(PaperBounds, KimLeeAlgorithmMeetsTheoremsFourAndFive) {
 }
 
 TEST(Registry, EveryAlgorithmGivesALegalScheduleAndBestBeatsGreedy) {
-  for (const char* spec : {"3pt:2x2x2", "3pt:4x3x3", "mesh:4x4x4", "mesh:6x5"}) {
+  for (const char* spec : {"3pt:2x2x2", "3pt:4x3x3", "mesh:4x4x4", "mesh:6x5", "petersen", "fp:2", "rfp:2",
+                           "arrangement:5,3", "arrangement:4,1"}) {
     const Topology t = make_topology(spec);
     for (const BroadcastAlgorithm& a : broadcast_algorithms()) {
-      const bool only_3pt = a.name.rfind("kim-lee", 0) == 0;
-      const bool only_3d_mesh = a.name == "3-dbl" || a.name == "3-dbs";
-      if ((only_3pt && t.kind->name() != "3pt") || (only_3d_mesh && (t.kind->name() != "mesh" || t.dims[2] < 2))) {
+      if (!a.applies_to(t)) {
         EXPECT_THROW(a.worms(t, 1), ConfigError) << spec << " " << a.name;
         continue;
       }

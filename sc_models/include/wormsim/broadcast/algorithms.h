@@ -18,6 +18,10 @@ struct BroadcastAlgorithm {
   std::function<Schedule(const Topology&, NodeId source)> build;
   /// Multi-destination worm algorithms (checked by check_phases); empty otherwise.
   std::function<WormSchedule(const Topology&, NodeId source)> build_worms;
+  /// Where it applies, for people ("any", "3pt", ...), and the test; empty: any.
+  std::string topologies = "any";
+  std::function<bool(const Topology&)> applies;
+  bool applies_to(const Topology& t) const { return !applies || applies(t); }
 
   bool store_and_forward() const { return static_cast<bool>(build); }
   WormSchedule worms(const Topology& t, NodeId source) const {
