@@ -29,6 +29,11 @@ void print_facts(const Topology& t) {
   } else {
     std::cout << "diameter: not computed (more than 16384 nodes)\n";
   }
+  if (f.connectivity)
+    std::cout << "connectivity: " << *f.connectivity << " (fewest nodes whose loss disconnects it)\n";
+  else
+    std::cout << "connectivity: not computed (more than 1000 nodes)\n";
+  std::cout << "cut vertices: " << f.cut_vertices << "\n";
   if (f.bisection)
     std::cout << "bisection width: " << *f.bisection << " links (best half-cut across "
               << f.bisection_dimension << ")\n";

@@ -1,5 +1,6 @@
 #include "topology_facts.h"
 
+#include <wormsim/topology/connectivity.h>
 #include <wormsim/topology/distances.h>
 
 namespace wormsim::driver {
@@ -19,6 +20,8 @@ TopologyFacts topology_facts(const Topology& t) {
     f.diameter = d.diameter();
     f.average_distance = d.average();
   }
+  f.connectivity = vertex_connectivity(t, t.kind->vertex_transitive());
+  f.cut_vertices = cut_vertices(t).size();
   if (const auto cut = t.kind->halving_cut(t)) {
     f.bisection = cut->first;
     f.bisection_dimension = cut->second;

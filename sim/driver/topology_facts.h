@@ -15,6 +15,8 @@ struct TopologyFacts {
   bool connected = true;
   std::optional<unsigned> diameter;
   std::optional<double> average_distance;
+  std::optional<unsigned> connectivity;  ///< vertex connectivity (networks up to 1000 nodes)
+  std::size_t cut_vertices = 0;          ///< nodes whose loss disconnects the network
   std::optional<std::size_t> bisection;  ///< best balanced cut across one dimension
   std::string bisection_dimension;
 };

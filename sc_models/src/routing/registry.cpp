@@ -23,6 +23,10 @@ bool pt(const Topology& t) { return t.as<PetersenTorusKind>() != nullptr; }
 bool folded(const Topology& t) { return t.as<FoldedPetersenKind>() != nullptr && !t.as<FoldedPetersenKind>()->root_folded(); }
 bool root_folded(const Topology& t) { return t.as<FoldedPetersenKind>() != nullptr && t.as<FoldedPetersenKind>()->root_folded(); }
 bool arrangement(const Topology& t) { return t.as<ArrangementKind>() != nullptr; }
+bool hamiltonian(const Topology& t) {
+  std::string why;
+  return t.kind->hamiltonian_path(t, why).has_value();
+}
 bool adaptive_applies(const Topology& t) { return grid(t) || pt(t); }
 unsigned at_least_two(unsigned vcs) { return vcs == 0 ? 2 : vcs; }
 
@@ -70,7 +74,8 @@ const std::vector<RoutingInfo>& routings() {
       {"ag-greedy", "arrangement-graph shortest path (fix a position, else open a cycle); hop-indexed VCs",
        "arrangement", arrangement, ">= the diameter", true, false, true, false, "round-robin",
        [](const Topology& t, unsigned v) { return std::make_unique<ArrangementRouting>(t, v); }},
-      {"hamiltonian", "path-based along a Hamiltonian path (dual-path, one destination)", "any", any, ">= 1", true,
+      {"hamiltonian", "path-based along a Hamiltonian path (dual-path, one destination)", "with a Hamiltonian path",
+       hamiltonian, ">= 1", true,
        false, false, true, "round-robin",
        [](const Topology& t, unsigned v) { return std::make_unique<HamiltonianRouting>(t, at_least_two(v)); }},
       {"minimal", "minimal adaptive, any VC; deadlocks on rings (control)", "any", any, ">= 1", false, true, true,

@@ -97,7 +97,7 @@ std::optional<std::vector<NodeId>> FoldedPetersenKind::hamiltonian_path(const To
 
 void FoldedPetersenKind::add_bounds(const Topology& t, ThroughputBounds& out) const {
   const double n = static_cast<double>(t.num_nodes());
-  if (!root_folded()) {
+  if (vertex_transitive()) {
     channel_bound(t, true, out);  // a product of vertex-transitive graphs is vertex-transitive
     return;
   }

@@ -32,6 +32,7 @@ class ArrangementKind : public TopologyKind {
   std::vector<unsigned> coordinates(NodeId n) const override;
   std::string coordinate_names() const override { return "p_1 .. p_k (distinct elements of 1..n)"; }
   std::optional<NodeId> node_at(const std::vector<unsigned>& c) const override;
+  bool vertex_transitive() const override { return true; }
   std::string default_routing() const override { return "ag-greedy"; }
   std::optional<std::vector<NodeId>> hamiltonian_path(const Topology& t, std::string& why) const override;
   void add_bounds(const Topology& t, ThroughputBounds& out) const override;

@@ -45,6 +45,7 @@ class FoldedPetersenKind : public TopologyKind {
   std::vector<unsigned> coordinates(NodeId n) const override;
   std::string coordinate_names() const override { return "D_n .. D_1 (digit values 5*n1 + n0)"; }
   std::optional<NodeId> node_at(const std::vector<unsigned>& c) const override;
+  bool vertex_transitive() const override { return !root_folded() || n_ == 1; }
   std::string default_routing() const override { return root_folded() ? "rfp-direct" : "fp-dor"; }
   std::optional<std::vector<NodeId>> hamiltonian_path(const Topology& t, std::string& why) const override;
   void add_bounds(const Topology& t, ThroughputBounds& out) const override;

@@ -39,6 +39,7 @@ class GridKind : public TopologyKind {
   std::vector<unsigned> coordinates(NodeId n) const override;
   std::string coordinate_names() const override { return "x, y, z"; }
   std::optional<NodeId> node_at(const std::vector<unsigned>& c) const override;
+  bool vertex_transitive() const override { return spec_.wrap; }
   std::string default_routing() const override { return "dor"; }
   std::optional<std::vector<NodeId>> hamiltonian_path(const Topology& t, std::string& why) const override;
   NodePermutation permutation(const std::string& pattern, const Topology& t) const override;

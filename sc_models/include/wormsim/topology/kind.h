@@ -39,6 +39,9 @@ class TopologyKind {
   virtual std::string coordinate_names() const = 0;
   /// Node with these coordinates, or nothing if they name none.
   virtual std::optional<NodeId> node_at(const std::vector<unsigned>& coords) const = 0;
+  /// Every node sees the same network (an automorphism maps any node to any
+  /// other): distances and cuts from node 0 stand for all.
+  virtual bool vertex_transitive() const = 0;
   /// Deadlock-free routing used when the user names none.
   virtual std::string default_routing() const = 0;
   /// A Hamiltonian path (node order), or nothing, with `why` set to the

@@ -37,6 +37,7 @@ class PetersenTorusKind : public TopologyKind {
   std::vector<unsigned> coordinates(NodeId n) const override;
   std::string coordinate_names() const override { return "z, x, y, p"; }
   std::optional<NodeId> node_at(const std::vector<unsigned>& c) const override;
+  bool vertex_transitive() const override { return false; }
   std::string default_routing() const override { return "adaptive"; }
   std::optional<std::vector<NodeId>> hamiltonian_path(const Topology& t, std::string& why) const override;
   NodePermutation permutation(const std::string& pattern, const Topology& t) const override;
