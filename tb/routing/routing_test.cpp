@@ -63,7 +63,8 @@ TEST_P(EveryRouteIsMinimal, OnEveryPairWithRandomChoices) {
 // order, is minimal there too).
 std::vector<std::pair<std::string, std::string>> minimal_cases() {
   std::vector<std::pair<std::string, std::string>> out;
-  for (const char* spec : {"3pt:2x2x2", "3pt:3x2x3", "mesh:4x3x2", "torus:5x4x3", "torus:4x4"}) {
+  for (const char* spec : {"3pt:2x2x2", "3pt:3x2x3", "mesh:4x3x2", "torus:5x4x3", "torus:4x4", "fp:2", "rfp:2",
+                           "arrangement:5,3"}) {
     const Topology t = make_topology(spec);
     for (const RoutingInfo& r : routings())
       if (r.applies(t) && (r.minimal || (r.name == "adaptive" && t.kind->name() != "3pt"))) out.emplace_back(spec, r.name);

@@ -77,18 +77,19 @@ std::optional<std::vector<NodeId>> FoldedPetersenKind::hamiltonian_path(const To
                    "at its 00 node, so a path would have to end inside every cluster but one";
     return std::nullopt;
   }
-  // Reflected (boustrophedon) product of P's path: digit i runs forward when
-  // the digits above it sum to an even number, backward otherwise.
+  // Reflected (boustrophedon) product of P's path: the r-th node has, in
+  // digit i, the path position a_i (the base-10 digit of r), reflected to
+  // 9 - a_i when the number r / 10^i above it is odd (radix 10 is even, so
+  // that is the parity of a_(i+1)). Consecutive r then differ in one digit by
+  // one path step, a link of P.
   std::vector<NodeId> order;
   order.reserve(t.num_nodes());
   for (NodeId r = 0; r < t.num_nodes(); ++r) {
     NodeId id = 0;
-    unsigned above = 0;
-    for (unsigned i = n_; i >= 1; --i) {
+    for (unsigned i = 1; i <= n_; ++i) {
       const unsigned a = digit(r, i);
-      const unsigned pos = above % 2 == 0 ? a : 9 - a;
-      id = with_digit(id, i, kPath[pos]);
-      above += a;
+      const bool reflected = i < n_ && digit(r, i + 1) % 2 == 1;
+      id = with_digit(id, i, kPath[reflected ? 9 - a : a]);
     }
     order.push_back(id);
   }
