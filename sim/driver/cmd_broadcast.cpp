@@ -136,6 +136,7 @@ int run_broadcast(const Args& a) {
             << "-flit messages, start-up " << a.startup << " cycles, " << port_model_name(ports) << "-port\n"
             << unit << ": " << steps;
   if (al->store_and_forward()) std::cout << " (lower bound " << bound << ")";
+  if (al->claimed_steps) std::cout << "; the paper claims " << al->claimed_steps(t);
   std::cout << "\ncompletion: cycle " << r.completion << "\n"
             << "worms sent: " << r.worms << " (" << header << " address flits in all)\n"
             << "nodes reached: " << reached << " of " << want
@@ -165,6 +166,7 @@ int run_broadcast(const Args& a) {
     j["steps"] = steps;
     j["lower_bound_steps"] = bound;
     j["repeat_sends_left_out"] = dropped;
+    if (al->claimed_steps) j["claimed_steps"] = al->claimed_steps(t);
     j["address_flits"] = header;
     j["consumption"] = a.consumption;
     if (!dests.empty()) j["destinations"] = dests;

@@ -22,6 +22,9 @@ struct BroadcastAlgorithm {
   std::string topologies = "any";
   std::function<bool(const Topology&)> applies;
   bool applies_to(const Topology& t) const { return !applies || applies(t); }
+  /// The step count its paper claims (a theorem's bound or a formula), if
+  /// the paper gives one.
+  std::function<unsigned(const Topology&)> claimed_steps;
 
   bool store_and_forward() const { return static_cast<bool>(build); }
   WormSchedule worms(const Topology& t, NodeId source) const {
