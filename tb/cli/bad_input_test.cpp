@@ -89,6 +89,20 @@ std::vector<BadCase> cases() {
       {"pt_dor_too_few_vcs", "--topology 3pt:2x2x2 --routing 3pt-dor --vcs 5", "vcs:"},
       {"link_csv_dir_missing", "--link-csv /nonexistent/dir/links.csv", "link_csv:"},
       {"yaml_unknown_routing", "", "routing:", "routing: west-first\n"},
+      {"fp_zero", "--topology fp:0", "topology:"},
+      {"rfp_zero", "--topology rfp:0", "topology:"},
+      {"fp_too_big", "--topology fp:6", "topology:"},
+      {"arrangement_k_equals_n", "--topology arrangement:5,5", "topology:"},
+      {"arrangement_k_zero", "--topology arrangement:5,0", "topology:"},
+      {"arrangement_too_many_nodes", "--topology arrangement:20,10", "topology:"},
+      {"rfp_type_two", "--topology rfp-ii:2", "topology:"},
+      {"transpose_on_fp", "--topology fp:2 --traffic transpose", "traffic:"},
+      {"bitcomp_on_arrangement", "--topology arrangement:5,2 --traffic bitcomp", "traffic:"},
+      {"fp_dor_on_rfp", "--topology rfp:2 --routing fp-dor", "routing:"},
+      {"ag_greedy_on_fp", "--topology fp:2 --routing ag-greedy", "routing:"},
+      {"hamiltonian_on_rfp", "--topology rfp:2 --routing hamiltonian", "routing:"},
+      {"dor_on_arrangement", "--topology arrangement:5,2 --routing dor", "routing:"},
+      {"arrangement_too_many_vcs", "--topology arrangement:8,3 --vcs 5", "vcs:"},
   };
 }
 

@@ -169,7 +169,11 @@ INSTANTIATE_TEST_SUITE_P(
                       Bad{"dests_with_bfs", "--algo bfs-all-port --dests 3", "dests:"},
                       Bad{"consumption_word", "--algo dual-path --consumption some", "consumption:"},
                       Bad{"concurrent_zero", "--concurrent 0", "concurrent:"},
-                      Bad{"eject_rate_zero", "--eject-rate 0", "eject_rate:"}),
+                      Bad{"eject_rate_zero", "--eject-rate 0", "eject_rate:"},
+                      Bad{"lin_jan_fp_on_rfp", "--topology rfp:2 --algo lin-jan-fp", "algo:"},
+                      Bad{"bai_on_fp", "--topology fp:2 --algo bai-okn", "algo:"},
+                      Bad{"dual_path_on_rfp", "--topology rfp:2 --algo dual-path", "algo:"},
+                      Bad{"all_port_too_wide", "--topology arrangement:8,3 --algo bfs-all-port", "vcs:"}),
     [](const auto& p) { return p.param.name; });
 
 }  // namespace
