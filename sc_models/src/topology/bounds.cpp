@@ -140,17 +140,27 @@ ThroughputBound cut_bound(const std::string& name, const std::string& what, doub
                          c * (n - 1) / (a * b)};
 }
 
-void channel_bound(const Topology& t, bool vertex_transitive, ThroughputBounds& out) {
+ThroughputBound link_class_bound(const Topology& t, const std::string& name, const std::string& what,
+                                 const std::function<bool(NodeId, PortId)>& counts, bool vertex_transitive) {
   const double n = static_cast<double>(t.num_nodes());
   const NodeId sources = vertex_transitive ? 1 : static_cast<NodeId>(t.num_nodes());
+  double channels = 0;
+  for (NodeId u = 0; u < t.num_nodes(); ++u)
+    for (PortId p = 0; p < t.num_ports; ++p)
+      if (t.peer[u][p] && counts(u, p)) ++channels;
   std::vector<unsigned> dist;
   double hops = 0;
   for (NodeId s = 0; s < sources; ++s) {
-    zero_one_bfs(t, s, [](NodeId, PortId) { return true; }, dist);
+    zero_one_bfs(t, s, counts, dist);
     for (unsigned d : dist) hops += d;
   }
   if (vertex_transitive) hops *= n;
-  out.bounds.push_back(class_bound("channels", "directed", static_cast<double>(t.num_links()), hops, n));
+  return class_bound(name, what, channels, hops, n);
+}
+
+void channel_bound(const Topology& t, bool vertex_transitive, ThroughputBounds& out) {
+  out.bounds.push_back(link_class_bound(t, "channels", "directed", [](NodeId, PortId) { return true; },
+                                        vertex_transitive));
 }
 
 std::optional<std::pair<std::size_t, std::string>> coordinate_halving_cut(const Topology& t,

@@ -102,7 +102,15 @@ void FoldedPetersenKind::add_bounds(const Topology& t, ThroughputBounds& out) co
     channel_bound(t, true, out);  // a product of vertex-transitive graphs is vertex-transitive
     return;
   }
-  if (t.num_nodes() <= 10000) channel_bound(t, false, out);
+  if (t.num_nodes() <= 10000) {
+    channel_bound(t, false, out);
+    // Digit-i links exist only below nodes whose lower digits are 00: every
+    // packet between different digit-i subtrees must cross them.
+    for (unsigned i = 2; i <= n_; ++i)
+      out.bounds.push_back(link_class_bound(
+          t, "digit" + std::to_string(i) + "-links", "digit-" + std::to_string(i),
+          [i](NodeId, PortId p) { return p / 3u + 1u == i; }, false));
+  }
   if (n_ >= 2) {
     // The nodes below one top digit D_n = x != 0 meet the rest only through
     // the 3 digit-n links of (x, 00, ..., 00).

@@ -18,6 +18,7 @@
 // The tightest bound is the least of them.
 #pragma once
 #include <array>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -51,6 +52,11 @@ void petersen_torus_bounds(const Topology& t, ThroughputBounds& out);
 /// only when the network is vertex-transitive (every node sees the same
 /// distances).
 void channel_bound(const Topology& t, bool vertex_transitive, ThroughputBounds& out);
+/// A class of channels (`counts`) and the fewest of them any path needs (by
+/// 0-1 breadth-first search from every node, or node 0 only if
+/// vertex-transitive): theta <= |class| / (N * average hops in the class).
+ThroughputBound link_class_bound(const Topology& t, const std::string& name, const std::string& what,
+                                 const std::function<bool(NodeId, PortId)>& counts, bool vertex_transitive);
 /// A cut into parts of a and N - a nodes crossed by c channels each way.
 ThroughputBound cut_bound(const std::string& name, const std::string& what, double c, double a, double n);
 /// Best balanced cut across one coordinate of a kind whose coordinates 0..2
