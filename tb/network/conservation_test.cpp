@@ -91,9 +91,9 @@ std::vector<Params> every_routing() {
     const Topology t = make_topology(spec);
     for (const RoutingInfo& r : routings()) {
       if (!r.deadlock_free || !r.applies(t)) continue;
-      // The Hamiltonian path routing and rfp-literal (every packet between
+      // The Hamiltonian path and spanning tree routings and rfp-literal (every packet between
       // clusters crosses the root node) saturate far lower.
-      const double low = r.name == "hamiltonian" ? 0.02 : r.name == "rfp-literal" ? 0.03 : 0.0;
+      const double low = r.name == "hamiltonian" || r.name == "tree" ? 0.02 : r.name == "rfp-literal" ? 0.03 : 0.0;
       for (unsigned vcs : {0u, 8u}) out.emplace_back(spec, vcs, 41u + vcs, r.name, low);
     }
   }

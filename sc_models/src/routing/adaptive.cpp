@@ -8,6 +8,7 @@
 #include <wormsim/routing/dimension_order.h>
 #include <wormsim/routing/petersen_torus_dor.h>
 #include <wormsim/routing/shortest_path.h>
+#include <wormsim/routing/spanning_tree.h>
 
 namespace wormsim {
 
@@ -30,7 +31,8 @@ AdaptiveRouting::AdaptiveRouting(const Topology& t, unsigned vcs, Escape escape,
                       r1->class_mask(PetersenTorusDorRouting::kExternal1);
     escape_ = std::move(r1);
   } else {
-    throw ConfigError("routing", "adaptive has no escape routing for " + t.spec);
+    escape_vcs = 1;  // up and down a spanning tree (routing/spanning_tree.h)
+    escape_ = std::make_unique<SpanningTreeRouting>(t, 1);
   }
   for (PortId p = 0; p < t.num_ports; ++p) escape_mask[p] = all_vcs_mask(escape_vcs);
   if (external_escape != 0) escape_mask[0] = external_escape;
@@ -43,7 +45,7 @@ AdaptiveRouting::AdaptiveRouting(const Topology& t, unsigned vcs, Escape escape,
                                  " escape VC(s) and at least one adaptive VC), got " + std::to_string(vcs_));
   adaptive_mask_.resize(t.num_ports);
   for (PortId p = 0; p < t.num_ports; ++p) adaptive_mask_[p] = all_vcs_mask(vcs_) & ~escape_mask[p];
-  returns_ = t.as<PetersenTorusKind>() == nullptr || escape == Escape::Minimal || force_return;
+  returns_ = t.as<GridKind>() != nullptr || escape == Escape::Minimal || force_return;
   arriving_escape_.assign(t.num_nodes() * t.num_ports, 0);
   for (NodeId u = 0; u < t.num_nodes(); ++u)
     for (PortId p = 0; p < t.num_ports; ++p)

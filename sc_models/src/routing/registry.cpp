@@ -13,6 +13,7 @@
 #include <wormsim/routing/layered_updown.h>
 #include <wormsim/routing/petersen_torus_dor.h>
 #include <wormsim/routing/shortest_path.h>
+#include <wormsim/routing/spanning_tree.h>
 
 namespace wormsim {
 namespace {
@@ -27,7 +28,7 @@ bool hamiltonian(const Topology& t) {
   std::string why;
   return t.kind->hamiltonian_path(t, why).has_value();
 }
-bool adaptive_applies(const Topology& t) { return grid(t) || pt(t); }
+bool adaptive_applies(const Topology&) { return true; }
 unsigned at_least_two(unsigned vcs) { return vcs == 0 ? 2 : vcs; }
 
 std::unique_ptr<RoutingFunction> make_dor(const Topology& t, unsigned vcs, DimensionOrderRouting::Datelines d) {
@@ -53,8 +54,8 @@ const std::vector<RoutingInfo>& routings() {
       {"3pt-dor", "3PT module dimension order (z ring, diagonal, straight king's moves), datelines", "3pt", pt,
        ">= 6", true, false, false, true, "age",
        [](const Topology& t, unsigned v) { return std::make_unique<PetersenTorusDorRouting>(t, v); }},
-      {"adaptive", "minimal fully adaptive with escape VCs (Duato): escape = dor / 3pt-dor",
-       "mesh, torus, 3pt", adaptive_applies, "mesh >= 2, torus >= 3, 3pt >= 7 (default 8)", true, true, false, false,
+      {"adaptive", "minimal fully adaptive with escape VCs (Duato): escape = dor / 3pt-dor / tree elsewhere",
+       "any", adaptive_applies, "mesh >= 2, torus >= 3, 3pt >= 7, others >= 2 (default 8 where it fits)", true, true, false, false,
        "age", [](const Topology& t, unsigned v) { return std::make_unique<AdaptiveRouting>(t, v); }},
       {"fp-dor", "Lin and Jan's FP_n-Routing: Basic-Routing per digit, highest digit first; 2 VC classes",
        "petersen, fp", folded, ">= 2 (1 deadlocks)", true, false, true, false, "round-robin",
@@ -74,6 +75,9 @@ const std::vector<RoutingInfo>& routings() {
       {"ag-greedy", "arrangement-graph shortest path (fix a position, else open a cycle); hop-indexed VCs",
        "arrangement", arrangement, ">= the diameter", true, false, true, false, "round-robin",
        [](const Topology& t, unsigned v) { return std::make_unique<ArrangementRouting>(t, v); }},
+      {"tree", "up and down a breadth-first spanning tree from node 0; one VC, not minimal (a baseline)", "any", any,
+       ">= 1", true, false, false, true, "round-robin",
+       [](const Topology& t, unsigned v) { return std::make_unique<SpanningTreeRouting>(t, v); }},
       {"hamiltonian", "path-based along a Hamiltonian path (dual-path, one destination)", "with a Hamiltonian path",
        hamiltonian, ">= 1", true,
        false, false, true, "round-robin",

@@ -13,8 +13,9 @@
 //   - mesh and torus: his original one. The choice is made afresh at every
 //     router, so a packet on an escape VC may return to adaptive VCs at the
 //     next router (indirect dependencies count);
-//   - 3PT: escape is final. A packet that arrives on an escape VC is offered
-//     only R1 from there on. 3pt-dor is not minimal in the node graph, so a
+//   - 3PT and the others: escape is final. A packet that arrives on an
+//     escape VC is offered only R1 from there on. 3pt-dor (and the spanning
+//     tree) is not minimal in the node graph, so a
 //     packet could leave the escape network, follow shortest paths and need
 //     the same escape channel again: the extended graph has such cycles (the
 //     check finds them), and with escape final it has no indirect
@@ -27,7 +28,8 @@
 //
 // Escape routings: mesh: dimension order on VC 0; torus: dimension order on
 // VCs 0 and 1 with position datelines; 3PT: 3pt-dor (6 classes: VCs 0..5 on
-// the Petersen ports, 0..1 on the external port). The control
+// the Petersen ports, 0..1 on the external port); P, FP_n, RFP_n, A(n, k):
+// up and down a spanning tree on VC 0 (routing/spanning_tree.h). The control
 // `adaptive-bad-escape` uses unrestricted minimal routing on VC 0 as R1.
 #pragma once
 #include <memory>
