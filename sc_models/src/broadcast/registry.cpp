@@ -55,7 +55,7 @@ const std::vector<BroadcastAlgorithm>& broadcast_algorithms() {
        PortModel::One, bai_oklgn_broadcast, {}, "arrangement", arrangement,
        [](const Topology& t) { return bai_oklgn_paper_steps(t.dims[0], t.dims[1]); }},
       {"dual-path", "two worms along the Hamiltonian path (high and low), absorb-and-forward; 1 start-up",
-       PortModel::All, {}, dual_path_broadcast, "with a Hamiltonian path", hamiltonian, nullptr},
+       PortModel::All, {}, dual_path_broadcast, "networks with a Hamiltonian path", hamiltonian, nullptr},
       {"3-dbl", "3D mesh: column worms, then dual-path in every layer (Hamiltonian per layer); 2 start-ups",
        PortModel::All, {}, three_dbl, "3D mesh", mesh3d, nullptr},
       {"3-dbs", "3D mesh: line worms along x, then y, then z (one direction per worm); 3 start-ups",

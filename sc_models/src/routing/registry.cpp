@@ -78,7 +78,7 @@ const std::vector<RoutingInfo>& routings() {
       {"tree", "up and down a breadth-first spanning tree from node 0; one VC, not minimal (a baseline)", "any", any,
        ">= 1", true, false, false, true, "round-robin",
        [](const Topology& t, unsigned v) { return std::make_unique<SpanningTreeRouting>(t, v); }},
-      {"hamiltonian", "path-based along a Hamiltonian path (dual-path, one destination)", "with a Hamiltonian path",
+      {"hamiltonian", "path-based along a Hamiltonian path (dual-path, one destination)", "networks with a Hamiltonian path",
        hamiltonian, ">= 1", true,
        false, false, true, "round-robin",
        [](const Topology& t, unsigned v) { return std::make_unique<HamiltonianRouting>(t, at_least_two(v)); }},
