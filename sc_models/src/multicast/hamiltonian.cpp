@@ -1,6 +1,7 @@
 #include <wormsim/multicast/hamiltonian.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <stdexcept>
 
 #include <wormsim/core/config_error.h>
@@ -148,7 +149,12 @@ HamiltonianLabeling hamiltonian_labeling(const Topology& t) {
   return from_order(t.kind->name() + "-path", *order);
 }
 
-std::optional<std::vector<NodeId>> search_hamiltonian_path(const Topology& t, std::size_t budget) {
+namespace {
+
+// One depth-first attempt from `start`; ties of Warnsdorff's rule broken by a
+// hash of (node, attempt), so attempts explore different orders.
+std::optional<std::vector<NodeId>> search_from(const Topology& t, NodeId start, std::uint64_t attempt,
+                                               std::size_t budget) {
   const std::size_t n = t.num_nodes();
   std::vector<char> used(n, 0);
   std::vector<NodeId> path;
@@ -171,12 +177,15 @@ std::optional<std::vector<NodeId>> search_hamiltonian_path(const Topology& t, st
     Frame f;
     for (const auto& p : t.peer[u])
       if (p && !used[p->node]) f.next.push_back(p->node);
-    std::stable_sort(f.next.begin(), f.next.end(),
-                     [&](NodeId a, NodeId b) { return free_degree(a) < free_degree(b); });
+    auto tie = [attempt](NodeId v) { return (v + 1) * 0x9E3779B97F4A7C15ull ^ attempt * 0xBF58476D1CE4E5B9ull; };
+    std::stable_sort(f.next.begin(), f.next.end(), [&](NodeId a, NodeId b) {
+      const unsigned da = free_degree(a), db = free_degree(b);
+      return da != db ? da < db : tie(a) < tie(b);
+    });
     stack.push_back(std::move(f));
   };
   std::size_t steps = 0;
-  push(0);
+  push(start);
   while (!stack.empty() && steps++ < budget) {
     if (path.size() == n) return path;
     Frame& f = stack.back();
@@ -190,6 +199,18 @@ std::optional<std::vector<NodeId>> search_hamiltonian_path(const Topology& t, st
     stack.pop_back();
   }
   if (path.size() == n) return path;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::vector<NodeId>> search_hamiltonian_path(const Topology& t, std::size_t budget) {
+  // Up to 16 attempts from different start nodes and tie orders, each with
+  // an equal share of the budget (deterministic).
+  const std::size_t attempts = std::min<std::size_t>(16, t.num_nodes());
+  for (std::size_t k = 0; k < attempts; ++k)
+    if (auto path = search_from(t, static_cast<NodeId>(k * t.num_nodes() / attempts), k, budget / attempts))
+      return path;
   return std::nullopt;
 }
 

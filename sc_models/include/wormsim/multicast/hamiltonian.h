@@ -39,7 +39,7 @@ HamiltonianLabeling petersen_torus_path(const Topology& t);
 /// with the family's reason when it has none.
 HamiltonianLabeling hamiltonian_labeling(const Topology& t);
 
-/// A Hamiltonian path found by depth-first search from node 0 (Warnsdorff's
+/// A Hamiltonian path found by depth-first search (up to 16 start nodes, Warnsdorff's
 /// fewest-onward-moves order, backtracking), giving up after `budget` moves.
 std::optional<std::vector<NodeId>> search_hamiltonian_path(const Topology& t, std::size_t budget);
 
