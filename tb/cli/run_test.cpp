@@ -135,6 +135,21 @@ TEST(Cli, ThreePtJustWorksWithItsDefaultRouting) {
   EXPECT_EQ(j["injected_flits"], j["delivered_flits"]);
 }
 
+TEST(Cli, TheStaticProofIsLeftOutOnlyWhereItWouldTakeTooLongAndTheRunSaysSo) {
+  // 64,000 nodes: destinations x channels x VCs is about 5e10 steps, past the budget.
+  const std::string json = temp_dir() + "/wormsim_big.json";
+  const CliResult big =
+      run_wormsim("run --topology mesh:40x40x40 --cycles 20 --warmup 10 --rate 0.01 --json " + json, "big");
+  ASSERT_EQ(big.exit_code, 0) << big.err;
+  EXPECT_NE(big.out.find("deadlock check: not run"), std::string::npos) << big.out;
+  EXPECT_EQ(read_json(json)["deadlock_check"], "too-large");
+  // FP_3 (1,000 nodes) is proven as usual.
+  const CliResult fp = run_wormsim("run --topology fp:3 --cycles 200 --warmup 10 --json " + json, "fp3");
+  ASSERT_EQ(fp.exit_code, 0) << fp.err;
+  EXPECT_EQ(read_json(json)["deadlock_check"], "acyclic");
+  EXPECT_EQ(read_json(json)["routing"], "fp-dor");
+}
+
 TEST(Cli, TopoPrintsTheFactsAndEdges) {
   const CliResult r = run_wormsim("topo 3pt:2x3x2", "topo");
   ASSERT_EQ(r.exit_code, 0) << r.err;
