@@ -1,5 +1,7 @@
 #include <wormsim/systemc/waves.h>
 
+#include <wormsim/systemc/link_payload.h>
+
 namespace wormsim {
 
 sc_core::sc_trace_file* trace_links(const std::string& path, const Network& network) {
@@ -10,18 +12,9 @@ sc_core::sc_trace_file* trace_links(const std::string& path, const Network& netw
   // The clock also falls mid-cycle; a finer unit keeps those instants exact.
   tf->set_time_unit(100, sc_core::SC_PS);
   for (const auto& link : network.links()) {
-    const std::string n = "wormsim." + link->name() + ".";
-    const FlitSlot& f = link->flit();
-    const CreditSlot& c = link->credit();
-    sc_core::sc_trace(tf, f.valid, n + "flit_valid");
-    sc_core::sc_trace(tf, reinterpret_cast<const unsigned char&>(f.flit.type), n + "flit_type", 2);
-    sc_core::sc_trace(tf, f.flit.src, n + "flit_src");
-    sc_core::sc_trace(tf, f.flit.dst, n + "flit_dst");
-    sc_core::sc_trace(tf, f.flit.vc, n + "flit_vc", 4);
-    sc_core::sc_trace(tf, f.flit.packet, n + "flit_packet");
-    sc_core::sc_trace(tf, f.flit.seq, n + "flit_seq");
-    sc_core::sc_trace(tf, c.valid, n + "credit_valid");
-    sc_core::sc_trace(tf, c.vc, n + "credit_vc", 4);
+    const std::string n = "wormsim." + link->name();
+    sc_trace(tf, link->flit(), n);
+    sc_trace(tf, link->credit(), n);
   }
   return tf;
 }
