@@ -25,15 +25,26 @@ std::string FoldedPetersenRouting::name() const {
   return "fp-dor";
 }
 
-void FoldedPetersenRouting::route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const {
+void FoldedPetersenRouting::route(NodeId here, PortId in_port, VcId, const Flit& head, RouteSet& out) const {
   using K = FoldedPetersenKind;
   const NodeId dst = head.dst;
   const bool injected = in_port >= topo_.num_ports;
   const unsigned in_digit = injected ? 0 : in_port / 3 + 1;
-  const unsigned in_class = injected ? 0 : vc_class(in_vc, classes(), vcs_);
-  const bool arrived_down = !injected && in_class >= 1 && reading_ != Reading::Dor;
   unsigned i = digits_;  // highest digit where here and dst differ
   while (i > 1 && K::digit(here, i) == K::digit(dst, i)) --i;
+  // The phase the packet arrived in, from the hop it took (not from its VC,
+  // so the routing is the paper's whatever the VCs): up hops head for a 00
+  // digit, down hops leave one; rfp-direct's top digit belongs to the down
+  // phase.
+  bool arrived_down = false;
+  if (!injected && reading_ != Reading::Dor) {
+    const unsigned from = K::digit(topo_.peer[here][in_port]->node, in_digit);
+    const unsigned at = K::digit(here, in_digit);
+    if (reading_ == Reading::Direct && in_digit == i) arrived_down = true;
+    else if (from == 0) arrived_down = true;
+    else if (at == 0) arrived_down = false;
+    else arrived_down = petersen::distance(petersen::module_of_digit(at), petersen::module_of_digit(0)) == 2;
+  }
   unsigned phase = 0, j = i, target = K::digit(dst, i);
   if (reading_ != Reading::Dor) {
     bool down = arrived_down;
@@ -54,13 +65,12 @@ void FoldedPetersenRouting::route(NodeId here, PortId in_port, VcId in_vc, const
   }
   const unsigned cur = K::digit(here, j);
   const unsigned next = petersen::basic_next(cur, target);
-  // Second hop of this digit's Basic-Routing: arrived on a digit-j port on
-  // this phase's first-hop class.
-  const unsigned first_hop_class = reading_ == Reading::Dor ? 0 : reading_ == Reading::Literal ? phase : 1;
-  const unsigned h = (!injected && in_digit == j && in_class == first_hop_class && (phase == 1) == arrived_down) ? 1 : 0;
+  // Second hop of this digit's Basic-Routing: arrived on a digit-j port in
+  // the same phase.
+  const unsigned h = (!injected && in_digit == j && (phase == 1) == arrived_down) ? 1 : 0;
   unsigned c = h;                                           // fp-dor: the hop within the digit
-  if (reading_ == Reading::Literal) c = phase;              // rfp-literal: the phase
-  if (reading_ == Reading::Direct) c = phase == 0 ? 0 : 1 + h;  // rfp-direct: up, then down by hop
+  if (reading_ == Reading::Literal) c = 0;                  // rfp-literal: one class
+  if (reading_ == Reading::Direct) c = phase == 1 ? h : 0;  // rfp-direct: second hops of the down phase
   out.add(K::port_towards(j, cur, next), class_vc_mask(c, classes(), vcs_));
 }
 

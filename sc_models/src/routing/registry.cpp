@@ -62,13 +62,13 @@ const std::vector<RoutingInfo>& routings() {
        [](const Topology& t, unsigned v) {
          return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Dor, v);
        }},
-      {"rfp-literal", "Lin and Jan's RFP_n-Routing as printed (digit i via 00); up/down VC classes", "rfp",
-       root_folded, ">= 2 (1 deadlocks)", true, false, false, false, "round-robin",
+      {"rfp-literal", "Lin and Jan's RFP_n-Routing as printed (digit i via 00); deadlock-free on one VC", "rfp",
+       root_folded, ">= 1", true, false, false, false, "round-robin",
        [](const Topology& t, unsigned v) {
          return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Literal, v);
        }},
-      {"rfp-direct", "RFP_n routing, digit i directly S_i -> D_i (minimal); up + 2 down VC classes", "rfp",
-       root_folded, ">= 3 (2 deadlock)", true, false, true, false, "round-robin",
+      {"rfp-direct", "RFP_n routing, digit i directly S_i -> D_i (minimal); 2 VC classes", "rfp",
+       root_folded, ">= 2 (1 deadlocks)", true, false, true, false, "round-robin",
        [](const Topology& t, unsigned v) {
          return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Direct, v);
        }},

@@ -12,21 +12,24 @@
 //   rfp-direct   digits 1..i-1 go up to 00, digit i goes S_i -> D_i, digits
 //                i-1..1 come down from 00. Minimal on RFP_n.
 //
-// VC classes (a wormhole network needs them; the paper's "the routes use
-// disjoint nodes" does not prevent cyclic channel waits). With h = 0 for the
-// first Basic-Routing hop of a digit and 1 for the second:
-//   fp-dor       class h (2 classes): within a digit the two-hop routes of P
-//                chain around its 5-cycles, so one class has a cycle.
-//   rfp-literal  class = phase, up 0 / down 1 (2 classes): every up hop heads
-//                for a 00 digit and every down hop leaves one, so each phase
-//                is a forest of routes; one class has the 2-cycle
-//                up-into-the-root, down-out-of-it.
-//   rfp-direct   up 0, down 1 + h (3 classes): the direct digit-i hop is a
-//                general Basic-Routing in a Petersen graph again.
-// Every dependency goes to a higher (class, digit order), so the channel
-// dependency graph is acyclic; one class fewer closes a cycle, which
-// check-deadlock --vcs prints (tests assert both). The class of the next hop
-// depends on the input port and VC, not on the source.
+// The phase and the hop within a digit are read from the hop the packet
+// arrived by (up hops head for a 00 digit, down hops leave one), not from its
+// VC, so the routes are the paper's whatever the VCs.
+//
+// VC classes: the papers' "the routes use disjoint nodes, hence
+// deadlock-free" is not a wormhole argument (routes of different packets
+// share channels). With h = 0 for the first Basic-Routing hop of a digit and
+// 1 for the second:
+//   fp-dor       class h (2 classes): two-hop routes of P chain around its
+//                5-cycles, so one class has a cycle (check-deadlock prints it).
+//   rfp-literal  one class suffices: every channel carries only up hops
+//                (towards a 00 digit, digits ascending) or only down hops
+//                (away from 00, digits descending), and no down hop leads to
+//                an up hop, so the dependency graph is acyclic.
+//   rfp-direct   class h in the down phase, 0 in the up phase (2 classes): the
+//                direct digit-i hop is a general Basic-Routing in a Petersen
+//                graph again, and one class has the 5-cycle.
+// Tests assert both the fewest classes and the cycle one fewer gives.
 #pragma once
 #include <wormsim/routing/routing.h>
 
@@ -39,7 +42,7 @@ class FoldedPetersenRouting : public RoutingFunction {
   FoldedPetersenRouting(const Topology& t, Reading reading, unsigned vcs);
   std::string name() const override;
   unsigned vcs() const override { return vcs_; }
-  unsigned classes() const { return reading_ == Reading::Dor ? 2 : reading_ == Reading::Literal ? 2 : 3; }
+  unsigned classes() const { return reading_ == Reading::Literal ? 1 : 2; }
   void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override;
 
  private:
