@@ -4,31 +4,17 @@
 #include <wormsim/routing/adaptive.h>
 #include <wormsim/routing/arrangement_routing.h>
 #include <wormsim/routing/folded_petersen_routing.h>
-#include <wormsim/topology/arrangement.h>
-#include <wormsim/topology/folded_petersen.h>
-#include <wormsim/topology/grid.h>
-#include <wormsim/topology/petersen_torus.h>
 #include <wormsim/routing/dimension_order.h>
 #include <wormsim/routing/hamiltonian_routing.h>
 #include <wormsim/routing/layered_updown.h>
 #include <wormsim/routing/petersen_torus_dor.h>
 #include <wormsim/routing/shortest_path.h>
 #include <wormsim/routing/spanning_tree.h>
+#include <wormsim/topology/families.h>
 
 namespace wormsim {
 namespace {
 
-bool any(const Topology&) { return true; }
-bool grid(const Topology& t) { return t.as<GridKind>() != nullptr; }
-bool pt(const Topology& t) { return t.as<PetersenTorusKind>() != nullptr; }
-bool folded(const Topology& t) { return t.as<FoldedPetersenKind>() != nullptr && !t.as<FoldedPetersenKind>()->root_folded(); }
-bool root_folded(const Topology& t) { return t.as<FoldedPetersenKind>() != nullptr && t.as<FoldedPetersenKind>()->root_folded(); }
-bool arrangement(const Topology& t) { return t.as<ArrangementKind>() != nullptr; }
-bool hamiltonian(const Topology& t) {
-  std::string why;
-  return t.kind->hamiltonian_path(t, why).has_value();
-}
-bool adaptive_applies(const Topology&) { return true; }
 unsigned at_least_two(unsigned vcs) { return vcs == 0 ? 2 : vcs; }
 
 std::unique_ptr<RoutingFunction> make_dor(const Topology& t, unsigned vcs, DimensionOrderRouting::Datelines d) {
@@ -43,6 +29,7 @@ std::unique_ptr<RoutingFunction> make_dor(const Topology& t, unsigned vcs, Dimen
 
 const std::vector<RoutingInfo>& routings() {
   using D = DimensionOrderRouting::Datelines;
+  using namespace family;
   // name, description, topologies, applies, VCs needed, deadlock-free, adaptive, minimal, RTL, arbitration, factory
   static const std::vector<RoutingInfo> table = {
       {"dor", "dimension order (x, y, z); on the torus with dateline VC classes", "mesh, torus", grid,
@@ -51,24 +38,24 @@ const std::vector<RoutingInfo>& routings() {
       {"layered", "minimal adaptive, up*/down* VC layers", "any", any, ">= the layer count (3PT(5,5,5): 6)", true,
        true, true, false, "age",
        [](const Topology& t, unsigned v) { return std::make_unique<LayeredUpDownRouting>(t, v); }},
-      {"3pt-dor", "3PT module dimension order (z ring, diagonal, straight king's moves), datelines", "3pt", pt,
+      {"3pt-dor", "3PT module dimension order (z ring, diagonal, straight king's moves), datelines", "3pt", petersen_torus,
        ">= 6", true, false, false, true, "age",
        [](const Topology& t, unsigned v) { return std::make_unique<PetersenTorusDorRouting>(t, v); }},
       {"adaptive", "minimal fully adaptive with escape VCs (Duato): escape = dor / 3pt-dor / tree elsewhere",
-       "any", adaptive_applies, "mesh >= 2, torus >= 3, 3pt >= 7, others >= 2 (default 8 where it fits)", true, true, false, false,
+       "any", any, "mesh >= 2, torus >= 3, 3pt >= 7, others >= 2 (default 8 where it fits)", true, true, false, false,
        "age", [](const Topology& t, unsigned v) { return std::make_unique<AdaptiveRouting>(t, v); }},
       {"fp-dor", "Lin and Jan's FP_n-Routing: Basic-Routing per digit, highest digit first; 2 VC classes",
-       "petersen, fp", folded, ">= 2 (1 deadlocks)", true, false, true, false, "round-robin",
+       "petersen, fp", folded_petersen, ">= 2 (1 deadlocks)", true, false, true, false, "round-robin",
        [](const Topology& t, unsigned v) {
          return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Dor, v);
        }},
       {"rfp-literal", "Lin and Jan's RFP_n-Routing as printed (digit i via 00); deadlock-free on one VC", "rfp",
-       root_folded, ">= 1", true, false, false, false, "round-robin",
+       root_folded_petersen, ">= 1", true, false, false, false, "round-robin",
        [](const Topology& t, unsigned v) {
          return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Literal, v);
        }},
       {"rfp-direct", "RFP_n routing, digit i directly S_i -> D_i (minimal); 2 VC classes", "rfp",
-       root_folded, ">= 2 (1 deadlocks)", true, false, true, false, "round-robin",
+       root_folded_petersen, ">= 2 (1 deadlocks)", true, false, true, false, "round-robin",
        [](const Topology& t, unsigned v) {
          return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Direct, v);
        }},
