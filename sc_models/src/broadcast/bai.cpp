@@ -31,22 +31,27 @@ unsigned ceil_lg(unsigned v) {
   return r;
 }
 
-// Elements a node of this task may place at its free positions: those not
-// at its fixed positions.
-std::vector<unsigned> external(const ArrangementKind& g, const Arr& u) {
-  std::vector<unsigned> out;
-  for (unsigned e = 1; e <= g.n(); ++e)
-    if (!uses(u, e)) out.push_back(e);
-  return out;
-}
+// One level of one subgraph, as both algorithms start it: the
+// representative u, the partition position t = min F, the free positions
+// after it, and the elements u does not use, ascending (z is the first).
+struct Level {
+  NodeId rep;
+  const Arr& u;
+  unsigned t;
+  std::vector<unsigned> rest;
+  std::vector<unsigned> ext;
+  unsigned free_count() const { return static_cast<unsigned>(rest.size()) + 1; }
+  /// F[i]: the i-th free position, ascending (F[0] = t).
+  unsigned free_position(unsigned i) const { return i == 0 ? t : rest[i - 1]; }
+};
 
 class Levels {
  public:
   Levels(const Topology& t, const ArrangementKind& g, const char* name, NodeId source)
       : g_(g), b_(t, name, source, PortModel::One) {}
 
-  template <class Level>
-  Schedule run(NodeId source, Level level) {
+  template <class Step>
+  Schedule run(NodeId source, Step step) {
     std::vector<unsigned> all(g_.k());
     for (unsigned i = 0; i < g_.k(); ++i) all[i] = i;
     std::vector<Task> tasks{{source, all}};
@@ -55,7 +60,11 @@ class Levels {
       std::vector<Task> next;
       for (const Task& task : tasks) {
         Rounds mine;
-        level(task, mine, next);
+        Level level{task.rep, g_.arrangement(task.rep), task.free[0],
+                    std::vector<unsigned>(task.free.begin() + 1, task.free.end()), {}};
+        for (unsigned e = 1; e <= g_.n(); ++e)
+          if (!uses(level.u, e)) level.ext.push_back(e);
+        step(level, mine, next);
         if (rounds.size() < mine.size()) rounds.resize(mine.size());
         for (std::size_t r = 0; r < mine.size(); ++r) rounds[r].insert(rounds[r].end(), mine[r].begin(), mine[r].end());
       }
@@ -84,23 +93,24 @@ class Levels {
 Schedule bai_okn_broadcast(const Topology& t, NodeId source) {
   const ArrangementKind& g = arrangement(t, "bai-okn");
   Levels levels(t, g, "bai-okn", source);
-  return levels.run(source, [&](const Task& task, Rounds& rounds, std::vector<Task>& next) {
-    const Arr& u = g.arrangement(task.rep);
-    const unsigned pos_t = task.free[0];
-    const std::vector<unsigned> rest(task.free.begin() + 1, task.free.end());
-    const std::vector<unsigned> ext = external(g, u);
-    if (!rest.empty()) next.push_back(Task{task.rep, rest});
+  return levels.run(source, [&](const Level& lv, Rounds& rounds, std::vector<Task>& next) {
+    const Arr& u = lv.u;
+    const unsigned pos_t = lv.t;
+    const std::vector<unsigned>& rest = lv.rest;
+    const std::vector<unsigned>& ext = lv.ext;
+    const NodeId rep = lv.rep;
+    if (!rest.empty()) next.push_back(Task{rep, rest});
     for (unsigned e : ext) {  // (1) the external subgraphs, one per step
-      const NodeId v = levels.with(task.rep, pos_t, e);
-      rounds.push_back({{task.rep, v}});
+      const NodeId v = levels.with(rep, pos_t, e);
+      rounds.push_back({{rep, v}});
       if (!rest.empty()) next.push_back(Task{v, rest});
     }
     if (rest.empty()) return;
     const unsigned z = ext.front();
     std::vector<std::pair<NodeId, NodeId>> third;
     for (unsigned f : rest) {  // (2) the mediates, one per step; (3) all at once
-      const NodeId m = levels.with(task.rep, f, z);
-      rounds.push_back({{task.rep, m}});
+      const NodeId m = levels.with(rep, f, z);
+      rounds.push_back({{rep, m}});
       const NodeId v = levels.with(m, pos_t, u[f]);
       third.emplace_back(m, v);
       next.push_back(Task{v, rest});
@@ -112,32 +122,33 @@ Schedule bai_okn_broadcast(const Topology& t, NodeId source) {
 Schedule bai_oklgn_broadcast(const Topology& t, NodeId source) {
   const ArrangementKind& g = arrangement(t, "bai-oklgn");
   Levels levels(t, g, "bai-oklgn", source);
-  return levels.run(source, [&](const Task& task, Rounds& rounds, std::vector<Task>& next) {
-    const Arr& u = g.arrangement(task.rep);
-    const unsigned pos_t = task.free[0];
-    const unsigned kk = static_cast<unsigned>(task.free.size());
-    const std::vector<unsigned> rest(task.free.begin() + 1, task.free.end());
-    const std::vector<unsigned> ext = external(g, u);
+  return levels.run(source, [&](const Level& lv, Rounds& rounds, std::vector<Task>& next) {
+    const Arr& u = lv.u;
+    const unsigned pos_t = lv.t;
+    const unsigned kk = lv.free_count();
+    const std::vector<unsigned>& rest = lv.rest;
+    const std::vector<unsigned>& ext = lv.ext;
+    const NodeId rep = lv.rep;
     // Subgraph representatives, in the order they are reached.
-    std::vector<NodeId> reps{task.rep};
+    std::vector<NodeId> reps{rep};
     std::vector<unsigned> pending_ext(ext.begin(), ext.end());
     std::map<NodeId, unsigned> internal;  // mediate -> element it carries into position t
     if (kk >= 2) {
       // Phase 1: doubling creates the mediates p^1..p^k'.
       const unsigned z = ext.front();
-      std::vector<NodeId> p(kk + 1, task.rep);
+      std::vector<NodeId> p(kk + 1, rep);
       for (unsigned m = 1; m <= ceil_lg(kk + 1); ++m) {
         rounds.emplace_back();
         const unsigned half = 1u << (m - 1);
         for (unsigned x = 0; x < half && x + half <= kk; ++x) {
           const unsigned j = x + half;
-          p[j] = levels.with(p[x], task.free[j - 1], x == 0 ? z : u[task.free[x - 1]]);
+          p[j] = levels.with(p[x], lv.free_position(j - 1), x == 0 ? z : u[lv.free_position(x - 1)]);
           rounds.back().emplace_back(p[x], p[j]);
         }
       }
       reps.push_back(p[1]);  // p^1 = u[t <- z] is in subgraph z
       pending_ext.erase(pending_ext.begin());
-      for (unsigned j = 2; j <= kk; ++j) internal[p[j]] = u[task.free[j - 1]];
+      for (unsigned j = 2; j <= kk; ++j) internal[p[j]] = u[lv.free_position(j - 1)];
     }
     // Phase 2 (k' >= 2) or the binomial broadcast of K_n' (k' = 1): every
     // holder sends into one more subgraph per step.
