@@ -19,7 +19,7 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
                                                 router_slot(id), config.worms));
     activity_.add(routers_.back().get());
     nis_.push_back(std::make_unique<NetworkInterface>(id, ni_cfg, observer, activity_, ni_slot(id),
-                                                      Rng(config.seed, 0x10000000ull + id)));
+                                                      ni_eject_rng(config.seed, id)));
     activity_.add(nis_.back().get());
   }
   const unsigned ports = router_cfg_.total_ports();

@@ -6,41 +6,20 @@
 #include <wormsim/core/config_error.h>
 #include <wormsim/deadlock/wait_for.h>
 #include <wormsim/multicast/hamiltonian.h>
+#include <wormsim/multicast/worm_packet.h>
 #include <wormsim/routing/registry.h>
 #include <wormsim/topology/bounds.h>
 #include <wormsim/topology/spec.h>
 
 namespace wormsim {
 
-Simulation::Simulation(const Scenario& scenario) : scenario_(scenario) {
-  validate(scenario_);
-  topology_ = std::make_unique<Topology>(make_topology(scenario_.topology));
-  if (scenario_.routing.empty()) scenario_.routing = default_routing(*topology_);
-  routing_ = make_routing(scenario_.routing, *topology_, scenario_.vcs);
-  const RoutingInfo& info = *find_routing(scenario_.routing);
-  if (scenario_.selection.empty()) scenario_.selection = info.adaptive ? "credits" : "first";
-  if (scenario_.arbitration.empty()) scenario_.arbitration = info.arbitration;
-  scenario_.vcs = routing_->vcs();
-  if ((topology_->num_ports + scenario_.local_ports) * scenario_.vcs > 64)
-    throw ConfigError("vcs", "(network ports + local ports) x VCs must be at most 64");
-  // The proof explores the channels every destination's packets can reach:
-  // about destinations x channels steps. Past this budget (FP_5: 3e11,
-  // half an hour) the run goes ahead without it and says so.
-  constexpr double kStaticCheckBudget = 2e10;
-  const double check_work = static_cast<double>(topology_->num_nodes()) *
-                            static_cast<double>(topology_->num_links()) * scenario_.vcs;
-  check_too_large_ = scenario_.deadlock_check && check_work > kStaticCheckBudget;
-  if (scenario_.deadlock_check && !check_too_large_) {
-    verdict_ = check_routing_deadlock(*topology_, *routing_);
-    if (!verdict_.acyclic)
-      throw StaticDeadlockError("routing " + scenario_.routing + " on " + topology_->spec + " with " +
-                                std::to_string(scenario_.vcs) +
-                                " VC(s) can deadlock: " +
-                                (routing_->has_escape() ? "escape sub-network (Duato): extended channel dependency "
-                                                          "cycle (~> = through adaptive channels) "
-                                                        : "channel dependency cycle ") +
-                                verdict_.cycle_text(*topology_));
-  }
+Simulation::Simulation(const Scenario& scenario) {
+  NetworkSetup setup = setup_network(scenario);
+  scenario_ = setup.scenario;
+  topology_ = std::move(setup.topology);
+  routing_ = std::move(setup.routing);
+  verdict_ = setup.verdict;
+  check_too_large_ = setup.check_too_large;
 
   PatternConfig pc;
   pc.name = scenario_.traffic;
@@ -48,16 +27,8 @@ Simulation::Simulation(const Scenario& scenario) : scenario_(scenario) {
   pc.hotspot_fraction = scenario_.hotspot_fraction;
   auto pattern = make_pattern(pc, *topology_);
 
-  NetworkConfig nc;
-  nc.router.vcs = scenario_.vcs;
-  nc.router.buffer_depth = scenario_.buffer;
-  nc.router.local_ports = scenario_.local_ports;
-  nc.router.consumption = parse_consumption(scenario_.consumption, "consumption");
-  nc.router.selection = parse_selection(scenario_.selection, "selection");
-  nc.router.arbitration = parse_arbitration(scenario_.arbitration, "arbitration");
+  NetworkConfig nc = setup.network;
   nc.worms = &worms_;
-  nc.eject_probability = scenario_.eject_rate;
-  nc.seed = scenario_.seed;
   network_ = std::make_unique<Network>(*topology_, *routing_, nc, *this);
 
   SourceConfig sc;
@@ -103,26 +74,10 @@ std::uint64_t Simulation::inject(NodeId src, NodeId dst, unsigned length) {
 }
 
 std::uint64_t Simulation::inject_worm(NodeId src, WormRoute route, unsigned payload) {
-  const NodeId n = static_cast<NodeId>(topology_->num_nodes());
-  if (route.destinations.empty()) throw ConfigError("worm", "expected at least one destination");
-  for (NodeId d : route.destinations)
-    if (d >= n || d == src)
-      throw ConfigError("worm", "destination " + std::to_string(d) + " is not another node");
-  if (scenario_.local_ports * scenario_.vcs < 2 &&
-      network_->router(0).config().consumption == ConsumptionPolicy::PerClass)
-    throw ConfigError("consumption", "per-class needs 2 consumption channels (local ports x VCs)"
-                                     "; use more or 'shared'");
-  const unsigned length = payload + header_flits(route.form, route.destinations.size());
-  if (length > 65535) throw ConfigError("flits", "a worm has at most 65535 flits");
-  Packet p{manual_ids_++, src, route.destinations.front(), static_cast<std::uint16_t>(length), cycle_, 0, {}};
-  p.mc.kind = static_cast<std::uint8_t>(static_cast<unsigned>(route.form) + 1);
-  p.mc.cls = route.cls;
-  p.mc.last = route.destinations.back();
-  if (route.form == HeaderForm::Line) {
-    const int port = port_towards(*topology_, src, route.destinations.front());
-    if (port < 0) throw ConfigError("worm", "a line worm's first destination must be a neighbour of its source");
-    p.mc.dir = static_cast<std::uint8_t>(port);
-  }
+  check_worm_consumption(network_->router(0).config());
+  Packet p = worm_packet(*topology_, src, route, payload);
+  p.id = manual_ids_++;
+  p.created = cycle_;
   p.worm = worms_.add(std::move(route));
   worm_of_packet_[p.id] = p.worm;
   manual_.push_back(p);

@@ -29,6 +29,9 @@ class ActivityList {
     }
   }
 
+  /// True when some component is scheduled for the next cycle.
+  bool pending() const { return !next_.empty(); }
+
   /// Hands out the list for the coming cycle and starts a fresh one.
   const std::vector<Component*>& take() {
     current_.swap(next_);

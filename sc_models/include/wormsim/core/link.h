@@ -111,6 +111,9 @@ class LinkCommitter {
     }
   }
 
+  /// True when no link needs the next clock edge.
+  bool idle() const { return dirty_.empty(); }
+
   std::uint64_t flit_moves() const { return moves_; }
   void count_move() { ++moves_; }
 

@@ -24,6 +24,10 @@ struct NetworkConfig {
   const WormTable* worms = nullptr;  ///< multi-destination worms in flight (may stay null)
 };
 
+/// The random stream of node n's ejection back-pressure (NiConfig), the same
+/// in every fabric built from one seed.
+inline Rng ni_eject_rng(std::uint64_t seed, NodeId n) { return Rng(seed, 0x10000000ull + n); }
+
 class Network {
  public:
   Network(const Topology& topology, const RoutingFunction& routing, const NetworkConfig& config,

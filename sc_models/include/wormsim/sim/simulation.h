@@ -13,18 +13,13 @@
 #include <wormsim/deadlock/channel_dependency.h>
 #include <wormsim/network/network.h>
 #include <wormsim/sim/results.h>
+#include <wormsim/sim/network_setup.h>
 #include <wormsim/sim/scenario.h>
 #include <wormsim/stats/latency_stats.h>
 #include <wormsim/stats/scoreboard.h>
 #include <wormsim/traffic/source.h>
 
 namespace wormsim {
-
-/// The routing failed the static deadlock check; what() names the cycle.
-class StaticDeadlockError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 class Simulation : public DeliveryObserver {
  public:

@@ -1,0 +1,24 @@
+// The packet that carries a multi-destination worm: shared by the fast
+// engine (Simulation::inject_worm) and the port-level SystemC fabric, so both
+// build bit-for-bit the same worm from the same route.
+#pragma once
+#include <wormsim/multicast/worm.h>
+#include <wormsim/ni/packet.h>
+#include <wormsim/router/router_config.h>
+#include <wormsim/topology/topology.h>
+
+namespace wormsim {
+
+/// `route` sent from `src` with `payload` flits of data: the length counts
+/// the header flits the route's form needs, and the header fields are the
+/// ones the RTL routes by. id, created and worm are left for the caller.
+/// Throws ConfigError("worm") when the route names no destination, one that
+/// is not another node, or a line whose first hop is not a neighbour;
+/// ConfigError("flits") past 65,535 flits.
+Packet worm_packet(const Topology& t, NodeId src, const WormRoute& route, unsigned payload);
+
+/// Throws ConfigError("consumption") when per-class consumption has fewer
+/// than two consumption channels (local ports x VCs) to work with.
+void check_worm_consumption(const RouterConfig& router);
+
+}  // namespace wormsim

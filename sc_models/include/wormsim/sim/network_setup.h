@@ -1,0 +1,38 @@
+// The network a scenario describes, validated and built: topology, routing
+// function (defaults resolved), router configuration and, unless the
+// scenario turns it off, the static deadlock proof. The fast engine
+// (Simulation) and the port-level SystemC fabric both start from here, so
+// the same scenario gives both the same network.
+#pragma once
+#include <memory>
+#include <stdexcept>
+
+#include <wormsim/deadlock/channel_dependency.h>
+#include <wormsim/network/network.h>
+#include <wormsim/routing/routing.h>
+#include <wormsim/sim/scenario.h>
+#include <wormsim/topology/topology.h>
+
+namespace wormsim {
+
+/// The routing failed the static deadlock check; what() names the cycle.
+class StaticDeadlockError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct NetworkSetup {
+  Scenario scenario;  ///< with routing, selection, arbitration and vcs resolved
+  std::unique_ptr<Topology> topology;
+  std::unique_ptr<RoutingFunction> routing;
+  NetworkConfig network;  ///< router, ejection and seed (worms left null)
+  DependencyVerdict verdict;     ///< the static proof (when it ran)
+  bool check_too_large = false;  ///< the proof was left out: too much work for this size
+};
+
+/// Validates `s` (ConfigError names the bad field) and builds its network;
+/// throws StaticDeadlockError if s.deadlock_check is on and the routing's
+/// channel dependency graph has a cycle.
+NetworkSetup setup_network(const Scenario& s);
+
+}  // namespace wormsim

@@ -1,0 +1,65 @@
+// The port bundle every port-level module of the fabric has: per port p,
+// flits in (`in_<p>`) with their credits going back (`in_<p>_credit`), and
+// flits out (`out_<p>`) with their credits coming back (`out_<p>_credit`),
+// all of the link payload types (link_payload.h), plus clk and an
+// active-low synchronous reset. A router's ports are named after the
+// topology's ports ("xp", "local0"); a network interface's after its
+// channels ("ch0": `in_ch0` are the flits the router ejects to it, `out_ch0`
+// the flits it injects).
+//
+// LinkPortModule runs a core component (wormsim::Router or
+// wormsim::NetworkInterface, one implementation for both engines) behind
+// these ports through a LinkBridge: one clocked method per module, at the
+// rising edge. While rst_n is low the component is rebuilt in its reset
+// state and every output is idle; cycle 0 is the first rising edge with
+// rst_n high.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include <wormsim/systemc/link_bridge.h>
+#include <wormsim/systemc/link_payload.h>
+
+namespace wormsim::systemc {
+
+class LinkPortModule : public sc_core::sc_module {
+ public:
+  sc_core::sc_in<bool> clk;
+  sc_core::sc_in<bool> rst_n;  ///< active low, sampled at the rising edge
+  sc_core::sc_vector<sc_core::sc_in<FlitSlot>> in;            ///< in_<port>
+  sc_core::sc_vector<sc_core::sc_out<CreditSlot>> in_credit;  ///< in_<port>_credit
+  sc_core::sc_vector<sc_core::sc_out<FlitSlot>> out;          ///< out_<port>
+  sc_core::sc_vector<sc_core::sc_in<CreditSlot>> out_credit;  ///< out_<port>_credit
+
+  const std::vector<std::string>& port_labels() const { return labels_; }
+  /// Cycles run since reset was released: during the rising-edge method of
+  /// cycle t this is t, afterwards t + 1.
+  Cycle cycle() const { return cycle_; }
+
+ protected:
+  LinkPortModule(const sc_core::sc_module_name& name, std::vector<std::string> labels);
+
+  /// Builds the core component on a fresh bridge (called at construction,
+  /// through start(), and at every reset); it must call bridge.add_inner.
+  virtual void build(LinkBridge& bridge) = 0;
+  /// Called every active rising edge before the component evaluates.
+  virtual void before_evaluate() {}
+  /// Derived constructors call this last.
+  void start();
+
+ private:
+  void on_clock();
+  void reset();
+
+  std::vector<std::string> labels_;
+  std::unique_ptr<LinkBridge> bridge_;
+  Cycle cycle_ = 0;
+  bool used_ = false;  ///< ran since the last reset
+  std::vector<unsigned char> driving_flit_, driving_credit_;
+};
+
+}  // namespace wormsim::systemc

@@ -1,0 +1,37 @@
+#include <wormsim/multicast/worm_packet.h>
+
+#include <string>
+
+#include <wormsim/core/config_error.h>
+#include <wormsim/multicast/hamiltonian.h>
+
+namespace wormsim {
+
+Packet worm_packet(const Topology& t, NodeId src, const WormRoute& route, unsigned payload) {
+  const NodeId n = static_cast<NodeId>(t.num_nodes());
+  if (route.destinations.empty()) throw ConfigError("worm", "expected at least one destination");
+  for (NodeId d : route.destinations)
+    if (d >= n || d == src) throw ConfigError("worm", "destination " + std::to_string(d) + " is not another node");
+  const unsigned length = payload + header_flits(route.form, route.destinations.size());
+  if (length > 65535) throw ConfigError("flits", "a worm has at most 65535 flits");
+  Packet p;
+  p.src = src;
+  p.dst = route.destinations.front();
+  p.length = static_cast<std::uint16_t>(length);
+  p.mc.kind = static_cast<std::uint8_t>(static_cast<unsigned>(route.form) + 1);
+  p.mc.cls = route.cls;
+  p.mc.last = route.destinations.back();
+  if (route.form == HeaderForm::Line) {
+    const int port = port_towards(t, src, route.destinations.front());
+    if (port < 0) throw ConfigError("worm", "a line worm's first destination must be a neighbour of its source");
+    p.mc.dir = static_cast<std::uint8_t>(port);
+  }
+  return p;
+}
+
+void check_worm_consumption(const RouterConfig& router) {
+  if (router.local_ports * router.vcs < 2 && router.consumption == ConsumptionPolicy::PerClass)
+    throw ConfigError("consumption", "per-class needs 2 consumption channels (local ports x VCs); use more or 'shared'");
+}
+
+}  // namespace wormsim

@@ -1,0 +1,55 @@
+#include <wormsim/sim/network_setup.h>
+
+#include <string>
+
+#include <wormsim/core/config_error.h>
+#include <wormsim/routing/registry.h>
+#include <wormsim/topology/spec.h>
+
+namespace wormsim {
+
+NetworkSetup setup_network(const Scenario& scenario) {
+  NetworkSetup n;
+  n.scenario = scenario;
+  Scenario& s = n.scenario;
+  validate(s);
+  n.topology = std::make_unique<Topology>(make_topology(s.topology));
+  const Topology& t = *n.topology;
+  if (s.routing.empty()) s.routing = default_routing(t);
+  n.routing = make_routing(s.routing, t, s.vcs);
+  const RoutingInfo& info = *find_routing(s.routing);
+  if (s.selection.empty()) s.selection = info.adaptive ? "credits" : "first";
+  if (s.arbitration.empty()) s.arbitration = info.arbitration;
+  s.vcs = n.routing->vcs();
+  if ((t.num_ports + s.local_ports) * s.vcs > 64)
+    throw ConfigError("vcs", "(network ports + local ports) x VCs must be at most 64");
+  // The proof explores the channels every destination's packets can reach:
+  // about destinations x channels steps. Past this budget (FP_5: 3e11,
+  // half an hour) the run goes ahead without it and says so.
+  constexpr double kStaticCheckBudget = 2e10;
+  const double check_work = static_cast<double>(t.num_nodes()) * static_cast<double>(t.num_links()) * s.vcs;
+  n.check_too_large = s.deadlock_check && check_work > kStaticCheckBudget;
+  if (s.deadlock_check && !n.check_too_large) {
+    n.verdict = check_routing_deadlock(t, *n.routing);
+    if (!n.verdict.acyclic)
+      throw StaticDeadlockError("routing " + s.routing + " on " + t.spec + " with " + std::to_string(s.vcs) +
+                                " VC(s) can deadlock: " +
+                                (n.routing->has_escape() ? "escape sub-network (Duato): extended channel dependency "
+                                                           "cycle (~> = through adaptive channels) "
+                                                         : "channel dependency cycle ") +
+                                n.verdict.cycle_text(t));
+  }
+  NetworkConfig& nc = n.network;
+  nc.router.network_ports = t.num_ports;
+  nc.router.vcs = s.vcs;
+  nc.router.buffer_depth = s.buffer;
+  nc.router.local_ports = s.local_ports;
+  nc.router.consumption = parse_consumption(s.consumption, "consumption");
+  nc.router.selection = parse_selection(s.selection, "selection");
+  nc.router.arbitration = parse_arbitration(s.arbitration, "arbitration");
+  nc.eject_probability = s.eject_rate;
+  nc.seed = s.seed;
+  return n;
+}
+
+}  // namespace wormsim

@@ -1,0 +1,79 @@
+#include <wormsim/systemc/link_ports.h>
+
+namespace wormsim::systemc {
+namespace {
+
+template <class Port>
+auto named(const std::vector<std::string>& labels, const char* prefix, const char* suffix) {
+  return [&labels, prefix, suffix](const char*, std::size_t i) {
+    return new Port((std::string(prefix) + labels[i] + suffix).c_str());
+  };
+}
+
+}  // namespace
+
+LinkPortModule::LinkPortModule(const sc_core::sc_module_name& name, std::vector<std::string> labels)
+    : sc_core::sc_module(name), clk("clk"), rst_n("rst_n"), in("in"), in_credit("in_credit"), out("out"),
+      out_credit("out_credit"), labels_(std::move(labels)) {
+  const std::size_t n = labels_.size();
+  in.init(n, named<sc_core::sc_in<FlitSlot>>(labels_, "in_", ""));
+  in_credit.init(n, named<sc_core::sc_out<CreditSlot>>(labels_, "in_", "_credit"));
+  out.init(n, named<sc_core::sc_out<FlitSlot>>(labels_, "out_", ""));
+  out_credit.init(n, named<sc_core::sc_in<CreditSlot>>(labels_, "out_", "_credit"));
+  driving_flit_.assign(n, 0);
+  driving_credit_.assign(n, 0);
+  SC_HAS_PROCESS(LinkPortModule);
+  SC_METHOD(on_clock);
+  sensitive << clk.pos();
+  dont_initialize();
+}
+
+void LinkPortModule::start() {
+  bridge_ = std::make_unique<LinkBridge>(static_cast<unsigned>(labels_.size()));
+  build(*bridge_);
+}
+
+void LinkPortModule::reset() {
+  cycle_ = 0;
+  if (!used_) return;
+  used_ = false;
+  start();
+  for (std::size_t p = 0; p < labels_.size(); ++p) {
+    if (driving_flit_[p]) out[p].write(FlitSlot{});
+    if (driving_credit_[p]) in_credit[p].write(CreditSlot{});
+    driving_flit_[p] = driving_credit_[p] = 0;
+  }
+}
+
+void LinkPortModule::on_clock() {
+  if (!rst_n.read()) {
+    reset();
+    return;
+  }
+  used_ = true;
+  LinkBridge& b = *bridge_;
+  const std::size_t n = labels_.size();
+  for (std::size_t p = 0; p < n; ++p) {
+    const FlitSlot& f = in[p].read();
+    if (f.valid) b.in(static_cast<unsigned>(p)).send_flit(f.flit);
+    const CreditSlot& c = out_credit[p].read();
+    if (c.valid) b.out(static_cast<unsigned>(p)).send_credit(c.vc);
+  }
+  before_evaluate();
+  if (!b.quiet()) {
+    b.edge();
+    b.evaluate(cycle_);
+    b.edge();
+    for (std::size_t p = 0; p < n; ++p) {
+      const FlitSlot& f = b.out(static_cast<unsigned>(p)).flit();
+      if (f.valid || driving_flit_[p]) out[p].write(f);
+      driving_flit_[p] = f.valid;
+      const CreditSlot& c = b.in(static_cast<unsigned>(p)).credit();
+      if (c.valid || driving_credit_[p]) in_credit[p].write(c);
+      driving_credit_[p] = c.valid;
+    }
+  }
+  ++cycle_;
+}
+
+}  // namespace wormsim::systemc

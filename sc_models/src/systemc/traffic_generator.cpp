@@ -1,0 +1,34 @@
+#include <wormsim/systemc/traffic_generator.h>
+
+#include <wormsim/traffic/pattern.h>
+
+namespace wormsim::systemc {
+
+TrafficGenerator::TrafficGenerator(const sc_core::sc_module_name& name, Fabric& fabric, const Scenario& scenario)
+    : sc_core::sc_module(name), clk("clk"), rst_n("rst_n"), fabric_(fabric), scenario_(scenario) {
+  validate(scenario_);
+  PatternConfig pc;
+  pc.name = scenario_.traffic;
+  pc.hotspot_node = scenario_.hotspot_node;
+  pc.hotspot_fraction = scenario_.hotspot_fraction;
+  SourceConfig sc;
+  sc.rate = scenario_.rate;
+  sc.packet_length = scenario_.packet;
+  sc.seed = scenario_.seed;
+  source_ = std::make_unique<TrafficSource>(sc, make_pattern(pc, fabric.topology()), fabric.num_nodes());
+  SC_HAS_PROCESS(TrafficGenerator);
+  SC_METHOD(on_clock);
+  sensitive << clk.neg();
+  dont_initialize();
+}
+
+void TrafficGenerator::on_clock() {
+  if (!rst_n.read()) {
+    cycle_ = 0;
+    return;
+  }
+  if (cycle_ < stop_at_) source_->generate(cycle_, [this](const Packet& p) { fabric_.send_packet(p); });
+  ++cycle_;
+}
+
+}  // namespace wormsim::systemc
