@@ -17,10 +17,11 @@
 
 #include "router/router_harness.h"
 #include "rtl/bits.h"
-#include "rtl/port_fields.h"
-#include "rtl/rtl_router_signals.h"
+#include <wormsim/systemc/rtl_ports.h>
 
 namespace wormsim::test {
+
+using namespace wormsim::systemc::rtl;
 
 struct LockstepConfig {
   unsigned net_ports = 4, local_ports = 1, vcs = 2, depth = 4, nodes = 16;

@@ -23,10 +23,11 @@
 #include <wormsim/multicast/hamiltonian.h>
 #include <wormsim/network/network.h>
 
-#include "rtl/port_fields.h"
-#include "rtl/rtl_router_signals.h"
+#include <wormsim/systemc/rtl_ports.h>
 
 namespace wormsim::test {
+
+using namespace wormsim::systemc::rtl;
 
 template <class Rtl>
 class RtlRouterNode : public sc_core::sc_module, public Component {
@@ -73,7 +74,7 @@ class RtlRouterNode : public sc_core::sc_module, public Component {
       if (get_field(fv, static_cast<int>(p), 1)) {
         Link* out = net_.router_output(node_, port);
         if (out == nullptr) throw std::logic_error(where(p) + ": RTL sent a flit off the fabric");
-        Flit f = decode(fo, static_cast<int>(p) * FlitLayout::kWidth);
+        Flit f = decode_flit(fo, static_cast<int>(p) * FlitLayout::kWidth);
         if (f.mc.kind != 0 && resolve_) resolve_(f);
         out->send_flit(f);
       }
@@ -96,7 +97,7 @@ class RtlRouterNode : public sc_core::sc_module, public Component {
       const PortId port = static_cast<PortId>(p);
       if (const Link* in = net_.router_input(node_, port); in != nullptr && in->flit().valid) {
         set_field(fv, static_cast<int>(p), 1, 1);
-        encode(fi, static_cast<int>(p) * FlitLayout::kWidth, in->flit().flit);
+        encode_flit(fi, static_cast<int>(p) * FlitLayout::kWidth, in->flit().flit, worms_, node_);
       }
       if (const Link* out = net_.router_output(node_, port); out != nullptr && out->credit().valid) {
         set_field(cv, static_cast<int>(p), 1, 1);
@@ -119,46 +120,6 @@ class RtlRouterNode : public sc_core::sc_module, public Component {
  private:
   std::string where(unsigned p) const {
     return "RTL router " + std::to_string(node_) + " port " + std::to_string(p);
-  }
-
-  template <class V>
-  static Flit decode(const V& v, int base) {
-    Flit f;
-    f.type = static_cast<FlitType>(get_field(v, base + FlitLayout::kType, 2));
-    f.vc = static_cast<VcId>(get_field(v, base + FlitLayout::kVc, 8));
-    f.seq = static_cast<std::uint16_t>(get_field(v, base + FlitLayout::kSeq, 16));
-    f.dst = static_cast<NodeId>(get_field(v, base + FlitLayout::kDst, 32));
-    f.src = static_cast<NodeId>(get_field(v, base + FlitLayout::kSrc, 32));
-    f.packet = get_field(v, base + FlitLayout::kPacket, 64);
-    f.mc.last = static_cast<NodeId>(get_field(v, base + FlitLayout::kMcLast, 32));
-    f.mc.dir = static_cast<std::uint8_t>(get_field(v, base + FlitLayout::kMcDir, 4));
-    f.mc.cls = static_cast<std::uint8_t>(get_field(v, base + FlitLayout::kMcCls, 1));
-    f.mc.kind = static_cast<std::uint8_t>(get_field(v, base + FlitLayout::kMcKind, 2));
-    return f;
-  }
-
-  template <class V>
-  void encode(V& v, int base, const Flit& f) const {
-    set_field(v, base + FlitLayout::kType, 2, static_cast<std::uint64_t>(f.type));
-    set_field(v, base + FlitLayout::kVc, 8, f.vc);
-    set_field(v, base + FlitLayout::kSeq, 16, f.seq);
-    set_field(v, base + FlitLayout::kDst, 32, f.dst);
-    set_field(v, base + FlitLayout::kSrc, 32, f.src);
-    set_field(v, base + FlitLayout::kPacket, 64, f.packet);
-    set_field(v, base + FlitLayout::kMcLast, 32, f.mc.last);
-    set_field(v, base + FlitLayout::kMcDir, 4, f.mc.dir);
-    set_field(v, base + FlitLayout::kMcCls, 1, f.mc.cls);
-    set_field(v, base + FlitLayout::kMcKind, 2, f.mc.kind);
-    if (f.mc.kind == 1 && worms_ != nullptr) {  // list worm: the destinations after dst
-      const std::vector<NodeId>& d = (*worms_)[f.worm].destinations;
-      if (d.size() > f.hop + 1u + FlitLayout::kListN)
-        throw std::logic_error("RTL router " + std::to_string(node_) + ": a list worm carries at most " +
-                               std::to_string(FlitLayout::kListN) + " destinations after the current one");
-      for (int i = 0; i < FlitLayout::kListN; ++i) {
-        const std::size_t k = f.hop + 1u + static_cast<unsigned>(i);
-        set_field(v, base + FlitLayout::kMcList + 32 * i, 32, k < d.size() ? d[k] : 0);
-      }
-    }
   }
 
   Network& net_;

@@ -12,7 +12,7 @@ auto named(const std::vector<std::string>& labels, const char* prefix, const cha
 
 }  // namespace
 
-LinkPortModule::LinkPortModule(const sc_core::sc_module_name& name, std::vector<std::string> labels)
+LinkPorts::LinkPorts(const sc_core::sc_module_name& name, std::vector<std::string> labels)
     : sc_core::sc_module(name), clk("clk"), rst_n("rst_n"), in("in"), in_credit("in_credit"), out("out"),
       out_credit("out_credit"), labels_(std::move(labels)) {
   const std::size_t n = labels_.size();
@@ -20,6 +20,11 @@ LinkPortModule::LinkPortModule(const sc_core::sc_module_name& name, std::vector<
   in_credit.init(n, named<sc_core::sc_out<CreditSlot>>(labels_, "in_", "_credit"));
   out.init(n, named<sc_core::sc_out<FlitSlot>>(labels_, "out_", ""));
   out_credit.init(n, named<sc_core::sc_in<CreditSlot>>(labels_, "out_", "_credit"));
+}
+
+LinkPortModule::LinkPortModule(const sc_core::sc_module_name& name, std::vector<std::string> labels)
+    : LinkPorts(name, std::move(labels)) {
+  const std::size_t n = port_labels().size();
   driving_flit_.assign(n, 0);
   driving_credit_.assign(n, 0);
   SC_HAS_PROCESS(LinkPortModule);
@@ -29,7 +34,7 @@ LinkPortModule::LinkPortModule(const sc_core::sc_module_name& name, std::vector<
 }
 
 void LinkPortModule::start() {
-  bridge_ = std::make_unique<LinkBridge>(static_cast<unsigned>(labels_.size()));
+  bridge_ = std::make_unique<LinkBridge>(static_cast<unsigned>(port_labels().size()));
   build(*bridge_);
 }
 
@@ -38,7 +43,7 @@ void LinkPortModule::reset() {
   if (!used_) return;
   used_ = false;
   start();
-  for (std::size_t p = 0; p < labels_.size(); ++p) {
+  for (std::size_t p = 0; p < port_labels().size(); ++p) {
     if (driving_flit_[p]) out[p].write(FlitSlot{});
     if (driving_credit_[p]) in_credit[p].write(CreditSlot{});
     driving_flit_[p] = driving_credit_[p] = 0;
@@ -52,7 +57,7 @@ void LinkPortModule::on_clock() {
   }
   used_ = true;
   LinkBridge& b = *bridge_;
-  const std::size_t n = labels_.size();
+  const std::size_t n = port_labels().size();
   for (std::size_t p = 0; p < n; ++p) {
     const FlitSlot& f = in[p].read();
     if (f.valid) b.in(static_cast<unsigned>(p)).send_flit(f.flit);

@@ -7,6 +7,7 @@
 // channels ("ch0": `in_ch0` are the flits the router ejects to it, `out_ch0`
 // the flits it injects).
 //
+// LinkPorts is the bundle alone (for stand-ins such as RtlRouter);
 // LinkPortModule runs a core component (wormsim::Router or
 // wormsim::NetworkInterface, one implementation for both engines) behind
 // these ports through a LinkBridge: one clocked method per module, at the
@@ -26,7 +27,7 @@
 
 namespace wormsim::systemc {
 
-class LinkPortModule : public sc_core::sc_module {
+class LinkPorts : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk;
   sc_core::sc_in<bool> rst_n;  ///< active low, sampled at the rising edge
@@ -36,6 +37,16 @@ class LinkPortModule : public sc_core::sc_module {
   sc_core::sc_vector<sc_core::sc_in<CreditSlot>> out_credit;  ///< out_<port>_credit
 
   const std::vector<std::string>& port_labels() const { return labels_; }
+
+ protected:
+  LinkPorts(const sc_core::sc_module_name& name, std::vector<std::string> labels);
+
+ private:
+  std::vector<std::string> labels_;
+};
+
+class LinkPortModule : public LinkPorts {
+ public:
   /// Cycles run since reset was released: during the rising-edge method of
   /// cycle t this is t, afterwards t + 1.
   Cycle cycle() const { return cycle_; }
@@ -55,7 +66,6 @@ class LinkPortModule : public sc_core::sc_module {
   void on_clock();
   void reset();
 
-  std::vector<std::string> labels_;
   std::unique_ptr<LinkBridge> bridge_;
   Cycle cycle_ = 0;
   bool used_ = false;  ///< ran since the last reset
