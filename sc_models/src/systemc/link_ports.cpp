@@ -22,6 +22,16 @@ LinkPorts::LinkPorts(const sc_core::sc_module_name& name, std::vector<std::strin
   out_credit.init(n, named<sc_core::sc_in<CreditSlot>>(labels_, "out_", "_credit"));
 }
 
+void trace_ports(sc_core::sc_trace_file* tf, const LinkPorts& m, const std::string& prefix) {
+  const auto& labels = m.port_labels();
+  for (std::size_t p = 0; p < labels.size(); ++p) {
+    sc_core::sc_trace(tf, m.in[p], prefix + ".in_" + labels[p]);
+    sc_core::sc_trace(tf, m.in_credit[p], prefix + ".in_" + labels[p] + "_credit");
+    sc_core::sc_trace(tf, m.out[p], prefix + ".out_" + labels[p]);
+    sc_core::sc_trace(tf, m.out_credit[p], prefix + ".out_" + labels[p] + "_credit");
+  }
+}
+
 LinkPortModule::LinkPortModule(const sc_core::sc_module_name& name, std::vector<std::string> labels)
     : LinkPorts(name, std::move(labels)) {
   const std::size_t n = port_labels().size();

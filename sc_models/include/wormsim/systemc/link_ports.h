@@ -45,6 +45,10 @@ class LinkPorts : public sc_core::sc_module {
   std::vector<std::string> labels_;
 };
 
+/// Traces every port of `m` into the user's trace file as
+/// <prefix>.in_<port>.flit_valid, ..., <prefix>.out_<port>_credit.credit_vc.
+void trace_ports(sc_core::sc_trace_file* tf, const LinkPorts& m, const std::string& prefix);
+
 class LinkPortModule : public LinkPorts {
  public:
   /// Cycles run since reset was released: during the rising-edge method of
