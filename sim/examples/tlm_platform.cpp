@@ -256,7 +256,8 @@ int sc_main(int argc, char** argv) {
   try {
     fabric = std::make_unique<wormsim::systemc::Fabric>("fabric", s);
   } catch (const wormsim::ConfigError& e) {
-    bad(e.field(), e.what());
+    std::cerr << "tlm_platform: " << e.what() << "\n";
+    return 2;
   }
   const NodeId n = static_cast<NodeId>(fabric->num_nodes());
   if (n < 16) bad("topology", "expected at least 16 nodes, " + opt.topology + " has " + std::to_string(n));

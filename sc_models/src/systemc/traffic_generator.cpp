@@ -18,15 +18,17 @@ TrafficGenerator::TrafficGenerator(const sc_core::sc_module_name& name, Fabric& 
   source_ = std::make_unique<TrafficSource>(sc, make_pattern(pc, fabric.topology()), fabric.num_nodes());
   SC_HAS_PROCESS(TrafficGenerator);
   SC_METHOD(on_clock);
-  sensitive << clk.neg();
+  sensitive << clk.pos() << clk.neg();
   dont_initialize();
 }
 
 void TrafficGenerator::on_clock() {
-  if (!rst_n.read()) {
-    cycle_ = 0;
+  if (clk.read()) {  // rising edge: a cycle of the fabric starts, or reset holds it
+    running_ = rst_n.read();
+    if (!running_) cycle_ = 0;
     return;
   }
+  if (!running_) return;
   if (cycle_ < stop_at_) source_->generate(cycle_, [this](const Packet& p) { fabric_.send_packet(p); });
   ++cycle_;
 }

@@ -114,8 +114,8 @@ class Fabric : public sc_core::sc_module {
   std::uint64_t next_id_ = 1ull << 62;
   std::vector<std::unique_ptr<Router>> routers_;
   std::vector<std::unique_ptr<NetworkInterface>> nis_;
-  std::deque<sc_core::sc_signal<FlitSlot>> flit_signals_;
-  std::deque<sc_core::sc_signal<CreditSlot>> credit_signals_;
+  std::deque<LinkSignal<FlitSlot>> flit_signals_;
+  std::deque<LinkSignal<CreditSlot>> credit_signals_;
   std::vector<std::pair<const sc_core::sc_signal<FlitSlot>*, const sc_core::sc_signal<CreditSlot>*>> links_;
   std::vector<std::vector<PortSignals>> ports_;  ///< [node][port]
   std::vector<NetworkInterface::FlitHandler> flit_handlers_;

@@ -11,7 +11,9 @@
 // LinkPortModule runs a core component (wormsim::Router or
 // wormsim::NetworkInterface, one implementation for both engines) behind
 // these ports through a LinkBridge: one clocked method per module, at the
-// rising edge. While rst_n is low the component is rebuilt in its reset
+// rising edge; it reads only the inputs whose LinkSignal (link_signal.h) was
+// written with something valid, and skips its component in a cycle when
+// nothing arrived and it holds no work. While rst_n is low the component is rebuilt in its reset
 // state and every output is idle; cycle 0 is the first rising edge with
 // rst_n high.
 #pragma once
@@ -23,6 +25,7 @@
 #include <systemc>
 
 #include <wormsim/systemc/link_bridge.h>
+#include <wormsim/systemc/link_signal.h>
 #include <wormsim/systemc/link_payload.h>
 
 namespace wormsim::systemc {
@@ -65,6 +68,7 @@ class LinkPortModule : public LinkPorts {
   virtual void before_evaluate() {}
   /// Derived constructors call this last.
   void start();
+  void end_of_elaboration() override;
 
  private:
   void on_clock();
@@ -74,6 +78,17 @@ class LinkPortModule : public LinkPorts {
   Cycle cycle_ = 0;
   bool used_ = false;  ///< ran since the last reset
   std::vector<unsigned char> driving_flit_, driving_credit_;
+  /// Input ports told to hold something (by their LinkSignal), and the ones
+  /// bound to other channels, which are read every cycle.
+  std::uint64_t arrived_flits_ = 0, arrived_credits_ = 0;
+  std::uint64_t polled_flits_ = 0, polled_credits_ = 0;
+  /// The channels behind the ports, resolved once after elaboration (a
+  /// port's own indirection costs a cache miss per access in big fabrics).
+  const sc_core::sc_signal_in_if<bool>* rst_if_ = nullptr;
+  std::vector<const sc_core::sc_signal_in_if<FlitSlot>*> in_if_;
+  std::vector<const sc_core::sc_signal_in_if<CreditSlot>*> out_credit_if_;
+  std::vector<sc_core::sc_signal_inout_if<FlitSlot>*> out_if_;
+  std::vector<sc_core::sc_signal_inout_if<CreditSlot>*> in_credit_if_;
 };
 
 }  // namespace wormsim::systemc

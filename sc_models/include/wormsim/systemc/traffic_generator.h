@@ -4,7 +4,8 @@
 // create the same packets, with the same ids, in the same cycles as
 // `wormsim run`. Optional: a Fabric carries only what it is sent.
 //
-// It sends cycle t's packets at the falling edge that ends cycle t (the
+// Like the fabric's modules it samples rst_n at the rising edge; it sends
+// cycle t's packets at the falling edge that ends cycle t (the
 // network interfaces take them in at the next rising edge), so packets the
 // user sends during cycle t from rising-edge processes always come first in
 // a node's queue, whatever the process order: as in the fast engine, where
@@ -38,6 +39,7 @@ class TrafficGenerator : public sc_core::sc_module {
   Scenario scenario_;
   std::unique_ptr<TrafficSource> source_;
   Cycle cycle_ = 0;
+  bool running_ = false;  ///< rst_n was high at the last rising edge
   Cycle stop_at_ = ~Cycle{0};
 };
 
