@@ -40,7 +40,7 @@ struct Case {
 
 inline void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
 
-constexpr Cycle kTrafficUntil = 1500;
+constexpr Cycle kTrafficUntil = 4000;
 constexpr Cycle kLimit = 40000;
 
 inline Case make(std::string name, std::string topology, std::string routing, std::string traffic, double rate,
