@@ -3,7 +3,10 @@
 // computed in the RTL, WORMSIM_FABRIC_VCS VCs, WORMSIM_FABRIC_DEPTH-flit
 // buffers, one local port. Shared by the fabric tests and rtl_fabric_bench.
 #pragma once
+#include <algorithm>
 #include <vector>
+
+#include <wormsim/core/rng.h>
 
 #include <wormsim/sim/scenario.h>
 #include <wormsim/topology/grid.h>
@@ -41,6 +44,16 @@ inline std::vector<NodeId> every_router() {
   std::vector<NodeId> v(kFabricNodes);
   for (NodeId n = 0; n < kFabricNodes; ++n) v[n] = n;
   return v;
+}
+
+/// `count` routers drawn at random (seeded), in ascending order.
+inline std::vector<NodeId> random_routers(std::uint64_t seed, unsigned count) {
+  std::vector<NodeId> all = every_router();
+  Rng rng(seed, 4242);
+  for (unsigned i = 0; i < count; ++i) std::swap(all[i], all[i + rng.below(kFabricNodes - i)]);
+  all.resize(count);
+  std::sort(all.begin(), all.end());
+  return all;
 }
 
 }  // namespace wormsim::test

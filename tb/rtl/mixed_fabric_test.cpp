@@ -35,15 +35,6 @@ Scenario traffic_scenario(std::uint64_t seed, const std::string& traffic, double
   return s;
 }
 
-std::vector<NodeId> random_subset(std::uint64_t seed, unsigned count) {
-  std::vector<NodeId> all = every_router();
-  Rng rng(seed, 4242);
-  for (unsigned i = 0; i < count; ++i) std::swap(all[i], all[i + rng.below(kFabricNodes - i)]);
-  all.resize(count);
-  std::sort(all.begin(), all.end());
-  return all;
-}
-
 MixedFabricConfig mixed(const Scenario& s, std::vector<NodeId> rtl_nodes) {
   MixedFabricConfig c;
   c.scenario = s;
@@ -75,12 +66,12 @@ TEST(MixedFabric, CheckerboardPastSaturationSameCycles) {
 }
 
 TEST(MixedFabric, RandomRoutersTransposeSameCycles) {
-  const MixedFabricConfig c = mixed(traffic_scenario(3, "transpose", 0.3, 10000), random_subset(3, 24));
+  const MixedFabricConfig c = mixed(traffic_scenario(3, "transpose", 0.3, 10000), random_routers(3, 24));
   expect_same_cycles(c, 2000);
 }
 
 TEST(MixedFabric, RandomRoutersHotspotSameCycles) {
-  const MixedFabricConfig c = mixed(traffic_scenario(4, "hotspot", 0.1, 10000), random_subset(4, 40));
+  const MixedFabricConfig c = mixed(traffic_scenario(4, "hotspot", 0.1, 10000), random_routers(4, 40));
   expect_same_cycles(c, 2000);
 }
 
@@ -137,7 +128,7 @@ TEST(MulticastFabric, AllRtlThreeDbsSameCycles) {
 }
 
 TEST(MulticastFabric, RandomRoutersThreeDblSameCycles) {
-  expect_same_multicast_cycles(multicast(13, random_subset(13, 32), "3-dbl", 60, 0.02), 60 * 63);
+  expect_same_multicast_cycles(multicast(13, random_routers(13, 32), "3-dbl", 60, 0.02), 60 * 63);
 }
 
 // Exploration (disabled by default): WORMSIM_MC="algo broadcasts background rtl(all|checker|N) seed".
@@ -153,7 +144,7 @@ TEST(MulticastFabric, DISABLED_Explore) {
   std::vector<NodeId> nodes = which == "all"       ? every_router()
                              : which == "checker" ? checkerboard_routers()
                              : which == "none"    ? std::vector<NodeId>{}
-                                                  : random_subset(seed, static_cast<unsigned>(std::stoul(which)));
+                                                  : random_routers(seed, static_cast<unsigned>(std::stoul(which)));
   MixedFabricConfig c = multicast(seed, nodes, algo, n, bg);
   if (const char* vcd = std::getenv("WORMSIM_MC_VCD")) c.vcd = vcd;
   expect_same_multicast_cycles(c, 1);

@@ -29,15 +29,6 @@ std::unique_ptr<sc_core::sc_module> rtl_router(Bench& b, NodeId n) {
   return r;
 }
 
-std::vector<NodeId> random_routers(std::uint64_t seed, unsigned count) {
-  std::vector<NodeId> all = every_router();
-  Rng rng(seed, 4242);
-  for (unsigned i = 0; i < count; ++i) std::swap(all[i], all[i + rng.below(kFabricNodes - i)]);
-  all.resize(count);
-  std::sort(all.begin(), all.end());
-  return all;
-}
-
 void expect_same(const Case& c, const std::vector<NodeId>& rtl) {
   print_case(c);
   std::cout << rtl.size() << " of 64 routers are the verilated RTL\n";

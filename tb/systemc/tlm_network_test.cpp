@@ -46,6 +46,16 @@ struct Ram : sc_core::sc_module {
   }
 };
 
+void prepare(tlm::tlm_generic_payload& gp, tlm::tlm_command cmd, std::uint64_t address, unsigned char* data,
+             unsigned len) {
+  gp.set_command(cmd);
+  gp.set_address(address);
+  gp.set_data_ptr(data);
+  gp.set_data_length(len);
+  gp.set_streaming_width(len);
+  gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+}
+
 /// One payload with a memory manager (for nb_transport).
 struct Managed : tlm::tlm_mm_interface {
   tlm::tlm_generic_payload gp;
@@ -100,12 +110,7 @@ struct Platform : sc_core::sc_module {
   double blocking(tlm::tlm_command cmd, NodeId node, unsigned offset, unsigned char* data, unsigned len,
                   tlm::tlm_response_status* status = nullptr) {
     tlm::tlm_generic_payload gp;
-    gp.set_command(cmd);
-    gp.set_address(tlm.address(node, offset));
-    gp.set_data_ptr(data);
-    gp.set_data_length(len);
-    gp.set_streaming_width(len);
-    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    prepare(gp, cmd, tlm.address(node, offset), data, len);
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     const sc_core::sc_time start = sc_core::sc_time_stamp();
     socket->b_transport(gp, delay);
@@ -161,12 +166,7 @@ TEST(TlmNetwork, WritesReadBackAcrossTheNetworkBlockingAndNonBlocking) {
     EXPECT_EQ(std::memcmp(&p.ram15.bytes[100], out.data(), 48), 0) << "the write reached the memory at the offset";
     // nb read of the same bytes, with a memory manager
     Managed m;
-    m.gp.set_command(tlm::TLM_READ_COMMAND);
-    m.gp.set_address(p.tlm.address(15, 100));
-    m.gp.set_data_ptr(in.data());
-    m.gp.set_data_length(48);
-    m.gp.set_streaming_width(48);
-    m.gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    prepare(m.gp, tlm::TLM_READ_COMMAND, p.tlm.address(15, 100), in.data(), 48);
     m.gp.acquire();
     p.waiting = &m;
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
@@ -198,11 +198,7 @@ TEST(TlmNetwork, BadTransactionsGetTlmErrorResponses) {
         p.blocking(tlm::TLM_READ_COMMAND, 15, 4090, buf.data(), 16, &s);  // the memory's own error comes back
         EXPECT_EQ(s, tlm::TLM_ADDRESS_ERROR_RESPONSE);
         Managed m;
-        m.gp.set_command(tlm::TLM_READ_COMMAND);
-        m.gp.set_address(p.tlm.address(1000, 0));
-        m.gp.set_data_ptr(buf.data());
-        m.gp.set_data_length(8);
-        m.gp.set_streaming_width(8);
+        prepare(m.gp, tlm::TLM_READ_COMMAND, p.tlm.address(1000, 0), buf.data(), 8);
         tlm::tlm_phase phase = tlm::BEGIN_REQ;
         sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
         EXPECT_EQ(p.socket->nb_transport_fw(m.gp, phase, delay), tlm::TLM_COMPLETED);

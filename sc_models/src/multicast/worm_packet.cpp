@@ -29,6 +29,17 @@ Packet worm_packet(const Topology& t, NodeId src, const WormRoute& route, unsign
   return p;
 }
 
+bool restore_worm_fields(const WormTable& worms, std::uint32_t worm, Flit& f) {
+  f.worm = worm;
+  const auto& d = worms[worm].destinations;
+  for (std::size_t k = 0; k < d.size(); ++k)
+    if (d[k] == f.dst) {
+      f.hop = static_cast<std::uint16_t>(k);
+      return true;
+    }
+  return false;
+}
+
 void check_worm_consumption(const RouterConfig& router) {
   if (router.local_ports * router.vcs < 2 && router.consumption == ConsumptionPolicy::PerClass)
     throw ConfigError("consumption", "per-class needs 2 consumption channels (local ports x VCs); use more or 'shared'");

@@ -87,14 +87,7 @@ std::uint64_t Simulation::inject_worm(NodeId src, WormRoute route, unsigned payl
 bool Simulation::resolve_worm(Flit& f) const {
   const auto it = worm_of_packet_.find(f.packet);
   if (it == worm_of_packet_.end()) return false;
-  f.worm = it->second;
-  const auto& d = worms_[f.worm].destinations;
-  for (std::size_t k = 0; k < d.size(); ++k)
-    if (d[k] == f.dst) {
-      f.hop = static_cast<std::uint16_t>(k);
-      return true;
-    }
-  return false;
+  return restore_worm_fields(worms_, it->second, f);
 }
 
 void Simulation::tick() {

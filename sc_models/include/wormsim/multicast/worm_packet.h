@@ -17,6 +17,11 @@ namespace wormsim {
 /// ConfigError("flits") past 65,535 flits.
 Packet worm_packet(const Topology& t, NodeId src, const WormRoute& route, unsigned payload);
 
+/// Fills f.worm = worm and f.hop (the index of f.dst in the worm's
+/// destinations) for a flit that crossed a router which does not carry
+/// them (the RTL); false if f.dst is not one of its destinations.
+bool restore_worm_fields(const WormTable& worms, std::uint32_t worm, Flit& f);
+
 /// Throws ConfigError("consumption") when per-class consumption has fewer
 /// than two consumption channels (local ports x VCs) to work with.
 void check_worm_consumption(const RouterConfig& router);
