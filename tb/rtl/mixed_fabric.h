@@ -1,11 +1,6 @@
 // A fabric in which any set of routers is the verilated RTL and the rest the
-// SystemC model, all on one sc_clock:
-//   posedge: the model routers and NIs evaluate (Simulation::tick_evaluate);
-//            the RTL routers sample their inputs (their own clocked process).
-//   negedge: RTL outputs go onto their links, every link commits and the
-//            phase logic runs (Simulation::tick_commit), then the links' new
-//            contents become the RTL inputs for the next rising edge.
-// The RTL is held in reset for two rising edges before cycle 0. Delivery
+// fast engine's model, all on one sc_clock, through the library's bridge
+// (wormsim/systemc/rtl_network_router.h). Delivery
 // cycles are recorded per packet and destination (a worm is delivered to
 // many), so two fabrics can be compared exactly. Broadcasts (worm or
 // store-and-forward schedules) run through a BroadcastEngine in both.
@@ -24,9 +19,9 @@
 #include <wormsim/broadcast/engine.h>
 #include <wormsim/multicast/hamiltonian.h>
 #include <wormsim/sim/simulation.h>
+#include <wormsim/systemc/rtl_network_router.h>
 #include <wormsim/systemc/waves.h>
 
-#include "rtl/rtl_router_node.h"
 
 namespace wormsim::test {
 
@@ -109,59 +104,48 @@ inline std::string first_difference(const DeliveryCycles& expected, const Delive
   return "";
 }
 
+/// The test-only perturbation: the RTL sees every credit one cycle after
+/// the link delivers it.
 template <class Rtl>
-class MixedFabric : public sc_core::sc_module {
+class LateCreditRtl : public systemc::RtlNetworkRouter<Rtl> {
  public:
-  sc_core::sc_in<bool> clk;
+  using systemc::RtlNetworkRouter<Rtl>::RtlNetworkRouter;
+  using typename systemc::RtlNetworkRouter<Rtl>::CreditValid;
+  using typename systemc::RtlNetworkRouter<Rtl>::CreditVc;
 
-  MixedFabric(const sc_core::sc_module_name& name, Simulation& sim, const MixedFabricConfig& cfg)
-      : sc_core::sc_module(name), clk("clk"), sim_(sim), cfg_(cfg) {
-    const HamiltonianLabeling labels = hamiltonian_labeling(sim.topology());
-    auto resolve = [&sim](Flit& f) { sim.resolve_worm(f); };
+ protected:
+  void credits_to_rtl(CreditValid& cv, CreditVc& cvc) override {
+    std::swap(cv, held_cv_);
+    std::swap(cvc, held_cvc_);
+  }
+
+ private:
+  CreditValid held_cv_{};
+  CreditVc held_cvc_{};
+};
+
+/// The bridge and the RTL routers under one module named "fabric", so the
+/// RTL's signals are fabric.<router>.rtl.* in the waves.
+template <class Rtl>
+struct MixedFabric : sc_core::sc_module {
+  systemc::RtlNetworkBridge<Rtl> bridge;
+  std::vector<std::unique_ptr<systemc::RtlNetworkRouter<Rtl>>> nodes;
+
+  MixedFabric(const sc_core::sc_module_name& name, Simulation& sim, const MixedFabricConfig& cfg,
+              sc_core::sc_clock& clock)
+      : sc_core::sc_module(name), bridge("bridge", sim) {
+    bridge.clk(clock);
     for (std::size_t k = 0; k < cfg.rtl_nodes.size(); ++k) {
       const NodeId n = cfg.rtl_nodes[k];
       const std::string inst = node_name(sim.topology(), n);
-      nodes_.push_back(std::make_unique<RtlRouterNode<Rtl>>(inst.c_str(), sim.network(), n, rst_n_, labels,
-                                                             resolve, &sim.worms(), cfg.late_credits && k == 0));
-      nodes_.back()->clk(clk);
+      if (cfg.late_credits && k == 0)
+        nodes.push_back(std::make_unique<LateCreditRtl<Rtl>>(inst.c_str(), sim, n, bridge.rst_n()));
+      else
+        nodes.push_back(std::make_unique<systemc::RtlNetworkRouter<Rtl>>(inst.c_str(), sim, n, bridge.rst_n()));
+      nodes.back()->clk(clock);
+      bridge.add(*nodes.back());
     }
-    SC_HAS_PROCESS(MixedFabric);
-    SC_METHOD(on_posedge);
-    sensitive << clk.pos();
-    dont_initialize();
-    SC_METHOD(on_negedge);
-    sensitive << clk.neg();
-    dont_initialize();
   }
-
-  std::vector<std::unique_ptr<RtlRouterNode<Rtl>>>& nodes() { return nodes_; }
-  /// Broadcasts run through this engine (set before the simulation starts).
-  void drive(BroadcastEngine* engine) { engine_ = engine; }
-
- private:
-  void on_posedge() {
-    if (reset_edges_ < 2) return;
-    if (engine_ != nullptr) engine_->before_tick();
-    sim_.tick_evaluate();
-  }
-
-  void on_negedge() {
-    if (reset_edges_ < 2) {
-      if (++reset_edges_ == 2) rst_n_.write(true);
-      return;
-    }
-    for (auto& n : nodes_) n->collect();
-    sim_.tick_commit();
-    for (auto& n : nodes_) n->present();
-    if (engine_ != nullptr ? !broadcast_step(sim_, *engine_, cfg_) : sim_.done()) sc_core::sc_stop();
-  }
-
-  Simulation& sim_;
-  const MixedFabricConfig& cfg_;
-  BroadcastEngine* engine_ = nullptr;
-  std::vector<std::unique_ptr<RtlRouterNode<Rtl>>> nodes_;
-  sc_core::sc_signal<bool> rst_n_{"rst_n", false};
-  unsigned reset_edges_ = 0;
 };
 
 /// Runs the scenario once with cfg.rtl_nodes as RTL. Once per process
@@ -181,15 +165,18 @@ MixedFabricResult run_mixed(const MixedFabricConfig& cfg) {
   }
   if (!cfg.fst.empty()) Verilated::traceEverOn(true);
   sc_core::sc_clock clock("clk", 1, sc_core::SC_NS);
-  MixedFabric<Rtl> fabric("fabric", sim, cfg);
-  fabric.clk(clock);
-  fabric.drive(engine.get());
+  MixedFabric<Rtl> fabric("fabric", sim, cfg, clock);
+  systemc::RtlNetworkBridge<Rtl>& bridge = fabric.bridge;
+  if (engine) bridge.before_cycle([&engine] { engine->before_tick(); });
+  bridge.after_cycle([&] {
+    if (engine ? !broadcast_step(sim, *engine, cfg) : sim.done()) sc_core::sc_stop();
+  });
   sc_core::sc_trace_file* vcd = cfg.vcd.empty() ? nullptr : trace_links(cfg.vcd, sim.network());
   std::unique_ptr<VerilatedFstSc> fst;
   if (!cfg.fst.empty()) {
     sc_core::sc_start(sc_core::SC_ZERO_TIME);
     fst = std::make_unique<VerilatedFstSc>();
-    for (auto& n : fabric.nodes()) n->rtl().trace(fst.get(), 99);
+    for (auto& n : fabric.nodes) n->rtl().trace(fst.get(), 99);
     fst->open(cfg.fst.c_str());
   }
   const auto start = std::chrono::steady_clock::now();

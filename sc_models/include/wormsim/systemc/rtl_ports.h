@@ -16,7 +16,9 @@
 #include <systemc>
 
 #include <wormsim/core/flit.h>
+#include <wormsim/multicast/hamiltonian.h>
 #include <wormsim/multicast/worm.h>
+#include <wormsim/topology/topology.h>
 
 namespace wormsim::systemc::rtl {
 
@@ -107,6 +109,27 @@ struct RtlRouterSignals {
   signal<decltype(Rtl::flit_o)> flit_out{"flit_out"};
   signal<decltype(Rtl::credit_valid_i)> credit_valid_in{"credit_valid_in"};
   signal<decltype(Rtl::credit_vc_i)> credit_vc_in{"credit_vc_in"};
+
+  /// The RTL's constant inputs for router `node` of `t`: its id, its
+  /// Hamiltonian neighbours (itself where the topology has no Hamiltonian
+  /// path or the path ends; dual-path worms need them) and the ids behind
+  /// its network ports.
+  void configure(const Topology& t, NodeId node) {
+    router_id.write(static_cast<port_value_t<decltype(Rtl::router_id_i)>>(node));
+    NodeId next = node, prev = node;
+    if (std::string why; t.kind->hamiltonian_path(t, why)) {
+      const HamiltonianLabeling labels = hamiltonian_labeling(t);
+      const unsigned label = labels.label[node];
+      if (label + 1 < labels.node_at.size()) next = labels.node_at[label + 1];
+      if (label > 0) prev = labels.node_at[label - 1];
+    }
+    hp_next.write(static_cast<port_value_t<decltype(Rtl::hp_next_i)>>(next));
+    hp_prev.write(static_cast<port_value_t<decltype(Rtl::hp_prev_i)>>(prev));
+    port_value_t<decltype(Rtl::neighbor_id_i)> ids{};
+    for (PortId p = 0; p < t.num_ports; ++p)
+      if (t.peer[node][p]) set_field(ids, p * 32, 32, t.peer[node][p]->node);
+    neighbor_id.write(ids);
+  }
 
   /// rst_n: a signal or a port.
   template <class Reset>

@@ -27,7 +27,6 @@
 
 #include <systemc>
 
-#include <wormsim/multicast/hamiltonian.h>
 #include <wormsim/systemc/fabric.h>
 #include <wormsim/systemc/link_ports.h>
 #include <wormsim/systemc/rtl_ports.h>
@@ -40,23 +39,8 @@ class RtlRouter : public LinkPorts {
   RtlRouter(const sc_core::sc_module_name& name, const Fabric& fabric, NodeId node)
       : LinkPorts(name, router_port_labels(fabric.topology(), fabric.router_config().local_ports)),
         fabric_(fabric), node_(node), vcs_(fabric.router_config().vcs), rtl_("rtl") {
-    using rtl::port_value_t;
     sig_.bind(rtl_, clk, rst_n);
-    const Topology& t = fabric.topology();
-    sig_.router_id.write(static_cast<port_value_t<decltype(Rtl::router_id_i)>>(node));
-    NodeId next = node, prev = node;
-    if (std::string why; t.kind->hamiltonian_path(t, why)) {
-      const HamiltonianLabeling labels = hamiltonian_labeling(t);
-      const unsigned label = labels.label[node];
-      if (label + 1 < labels.node_at.size()) next = labels.node_at[label + 1];
-      if (label > 0) prev = labels.node_at[label - 1];
-    }
-    sig_.hp_next.write(static_cast<port_value_t<decltype(Rtl::hp_next_i)>>(next));
-    sig_.hp_prev.write(static_cast<port_value_t<decltype(Rtl::hp_prev_i)>>(prev));
-    port_value_t<decltype(Rtl::neighbor_id_i)> ids{};
-    for (PortId p = 0; p < t.num_ports; ++p)
-      if (t.peer[node][p]) rtl::set_field(ids, p * 32, 32, t.peer[node][p]->node);
-    sig_.neighbor_id.write(ids);
+    sig_.configure(fabric.topology(), node);
 
     SC_HAS_PROCESS(RtlRouter);
     SC_METHOD(to_rtl);
