@@ -287,7 +287,7 @@ int sc_main(int argc, char** argv) {
   const NodeId traced = memory_nodes.front();
   if (!opt.vcd.empty()) {
     tf = sc_core::sc_create_vcd_trace_file(opt.vcd.substr(0, opt.vcd.size() - 4).c_str());
-    tf->set_time_unit(1, sc_core::SC_NS);
+    tf->set_time_unit(100, sc_core::SC_PS);  // the processors act between clock edges
     const std::string r = wormsim::node_name(fabric->topology(), traced);
     wormsim::systemc::trace_ports(tf, *fabric->router(traced), "fabric." + r);
   }

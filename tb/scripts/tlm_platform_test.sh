@@ -7,10 +7,10 @@ set -euo pipefail
 bin="$1"; topology="$2"; vcd="$3"
 rm -f "$vcd"
 out=$("$bin" --topology "$topology" --seed 3 --vcd "$vcd")
-echo "$out" | grep -v -e '^$' -e SystemC -e Copyright -e RESERVED
-echo "$out" | grep -Eq 'scoreboard: [1-9][0-9]* reads checked, 0 mismatches, 0 error responses' ||
+grep -v -e '^$' -e SystemC -e Copyright -e RESERVED <<<"$out"
+grep -Eq 'scoreboard: [1-9][0-9]* reads checked, 0 mismatches, 0 error responses' <<<"$out" ||
   { echo "FAIL: scoreboard"; exit 1; }
-[ "$(echo "$out" | grep -c 'transactions,')" = 16 ] || { echo "FAIL: expected 16 processors' lines"; exit 1; }
+[ "$(grep -c 'transactions,' <<<"$out")" = 16 ] || { echo "FAIL: expected 16 processors' lines"; exit 1; }
 for port in in_local0 out_local0_credit; do
   grep -q "$port" "$vcd" || { echo "FAIL: $vcd does not trace $port"; exit 1; }
 done
