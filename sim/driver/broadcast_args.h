@@ -1,5 +1,5 @@
 // The flags of `wormsim broadcast`, shared by the single-broadcast and the
-// concurrent (--concurrent N) modes, and the output helpers both use.
+// concurrent (--concurrent N) modes.
 #pragma once
 #include <string>
 
@@ -18,11 +18,6 @@ struct BroadcastArgs {
 
 /// Checks the fabric flags and fills the fabric configuration.
 FabricBroadcastConfig fabric_config(const BroadcastArgs& a);
-
-/// Throws ConfigError(field) if the file's directory does not exist.
-void check_output(const std::string& field, const std::string& path);
-/// Writes text to path atomically (temporary file, then rename).
-void write_atomically(const std::string& field, const std::string& path, const std::string& text);
 
 /// --concurrent N: N broadcasts of the algorithm from random sources.
 int run_concurrent_broadcasts(const BroadcastArgs& a);

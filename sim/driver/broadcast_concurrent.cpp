@@ -15,6 +15,7 @@
 #include <wormsim/topology/spec.h>
 
 #include "broadcast_args.h"
+#include "output_file.h"
 #include "commands.h"
 
 namespace wormsim::driver {
@@ -38,23 +39,6 @@ FabricBroadcastConfig fabric_config(const BroadcastArgs& a) {
   fc.eject_rate = a.eject_rate;
   fc.seed = a.seed;
   return fc;
-}
-
-void check_output(const std::string& field, const std::string& path) {
-  if (path.empty()) return;
-  const std::filesystem::path dir = std::filesystem::path(path).parent_path();
-  if (!dir.empty() && !std::filesystem::is_directory(dir))
-    throw ConfigError(field, "directory '" + dir.string() + "' does not exist");
-}
-
-void write_atomically(const std::string& field, const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp);
-    if (!out) throw ConfigError(field, "cannot write '" + path + "'");
-    out << text;
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw ConfigError(field, "cannot write '" + path + "'");
 }
 
 int run_concurrent_broadcasts(const BroadcastArgs& a) {
@@ -109,7 +93,7 @@ int run_concurrent_broadcasts(const BroadcastArgs& a) {
     j["max_latency"] = worst;
     j["worms"] = worms;
     j["exactly_once"] = once;
-    write_atomically("json", a.json, j.dump(2) + "\n");
+    write_output("json", a.json, j.dump(2) + "\n");
   }
   return once ? kOk : kInternal;
 }

@@ -11,6 +11,7 @@
 #include <wormsim/topology/spec.h>
 
 #include "commands.h"
+#include "output_file.h"
 
 namespace wormsim::driver {
 
@@ -28,11 +29,7 @@ Command add_all_to_all(CLI::App& app) {
   return [cmd, a]() {
     if (!cmd->parsed()) return -1;
     if (a->ports != "one" && a->ports != "all") throw ConfigError("ports", "expected one or all, got '" + a->ports + "'");
-    if (!a->json.empty()) {
-      const auto dir = std::filesystem::path(a->json).parent_path();
-      if (!dir.empty() && !std::filesystem::is_directory(dir))
-        throw ConfigError("json", "directory '" + dir.string() + "' does not exist");
-    }
+    check_output_path("json", a->json);
     const Topology t = make_topology(a->topology);
     const PortModel ports = a->ports == "one" ? PortModel::One : PortModel::All;
     const GossipSchedule s = kim_lee_all_to_all(t, ports, a->literal);
@@ -54,7 +51,7 @@ Command add_all_to_all(CLI::App& app) {
       j["complete_at"] = r.complete_at;
       j["missing"] = r.missing;
       j["paper_bound"] = bound;
-      std::ofstream(a->json) << j.dump(2) << "\n";
+      write_output("json", a->json, j.dump(2) + "\n");
     }
     return (r.missing == 0 || a->literal) ? kOk : kInternal;
   };

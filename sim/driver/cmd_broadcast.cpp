@@ -16,6 +16,7 @@
 #include <wormsim/topology/spec.h>
 
 #include "broadcast_args.h"
+#include "output_file.h"
 #include "commands.h"
 
 namespace wormsim::driver {
@@ -62,7 +63,8 @@ int run_broadcast(const Args& a) {
     throw ConfigError("source", "expected a node id in 0.." + std::to_string(t.num_nodes() - 1) + ", got " +
                                     std::to_string(a.source));
   if (a.flits < 1 || a.flits > 65535) throw ConfigError("flits", "expected 1..65535 flits per message");
-  if (a.startup < 0) throw ConfigError("startup", "expected a start-up of 0 or more cycles");
+  if (a.startup < 0 || a.startup > 1000000000)
+    throw ConfigError("startup", "expected a start-up of 0 to 1,000,000,000 cycles, got " + std::to_string(a.startup));
   if (!a.ports.empty() && a.ports != "one" && a.ports != "all")
     throw ConfigError("ports", "expected one or all, got '" + a.ports + "'");
   // Worm algorithms run one-port too (each node's worms serialized); the
@@ -73,8 +75,8 @@ int run_broadcast(const Args& a) {
                                    "-port algorithm; --ports " + a.ports + " does not apply (see --algo list)");
   const PortModel ports = one_port_worms ? PortModel::One : al->ports;
   FabricBroadcastConfig fc = fabric_config(a);
-  check_output("csv", a.csv);
-  check_output("json", a.json);
+  check_output_path("csv", a.csv);
+  check_output_path("json", a.json);
   if (a.concurrent != 1) {
     if (!a.dests.empty()) throw ConfigError("dests", "multicast works with one broadcast, not --concurrent");
     if (!a.csv.empty()) throw ConfigError("csv", "per-node arrivals are written for one broadcast, not --concurrent");
@@ -152,7 +154,7 @@ int run_broadcast(const Args& a) {
       os << v << "," << node_name(t, v) << "," << informed_at[v] << "," << r.arrival[v] << ","
          << r.receipts[v] << "\n";
     }
-    write_atomically("csv", a.csv, os.str());
+    write_output("csv", a.csv, os.str());
   }
   if (!a.json.empty()) {
     nlohmann::json j;
@@ -175,7 +177,7 @@ int run_broadcast(const Args& a) {
     j["exactly_once"] = exactly_once;
     j["worms"] = r.worms;
     j["arrival_cycles"] = r.arrival;
-    write_atomically("json", a.json, j.dump(2) + "\n");
+    write_output("json", a.json, j.dump(2) + "\n");
   }
   return exactly_once ? kOk : kInternal;
 }

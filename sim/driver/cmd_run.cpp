@@ -1,5 +1,5 @@
 // wormsim run: simulate a scenario.
-#include <filesystem>
+#include <memory>
 #include <iostream>
 #include <map>
 
@@ -8,21 +8,12 @@
 #include <wormsim/systemc/run.h>
 
 #include "commands.h"
+#include "output_file.h"
 #include "report.h"
 #include "settings.h"
 
 namespace wormsim::driver {
 namespace {
-
-void check_output_path(const std::string& field, const std::string& path) {
-  if (path.empty()) return;
-  const std::filesystem::path p(path);
-  const auto dir = p.has_parent_path() ? p.parent_path() : std::filesystem::path(".");
-  if (!std::filesystem::is_directory(dir))
-    throw ConfigError(field, "directory '" + dir.string() + "' of '" + path + "' does not exist");
-  if (std::filesystem::is_directory(p))
-    throw ConfigError(field, "expected a file name, '" + path + "' is a directory");
-}
 
 int run_scenario(const Scenario& scenario) {
   check_output_path("json", scenario.json);
@@ -36,7 +27,10 @@ int run_scenario(const Scenario& scenario) {
               << "\nnot simulated (run with --no-deadlock-check to simulate anyway)\n";
     return kDeadlock;
   }
-  const Results r = run_systemc(*sim, scenario.vcd);
+  std::unique_ptr<OutputFile> vcd;
+  if (!scenario.vcd.empty()) vcd = std::make_unique<OutputFile>("vcd", scenario.vcd);
+  const Results r = run_systemc(*sim, vcd ? vcd->temp() : std::string());
+  if (vcd) vcd->commit();
   print_summary(std::cout, sim->scenario(), r);
   if (!scenario.json.empty()) write_json(scenario.json, sim->scenario(), r);
   if (!scenario.link_csv.empty()) write_link_csv(scenario.link_csv, sim->network(), r);

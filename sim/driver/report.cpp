@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include "output_file.h"
+
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
@@ -17,7 +19,10 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
   os << "wormsim run: " << r.topology << " (" << r.nodes << " nodes), routing " << r.routing
      << " (selection " << r.selection << ", arbitration " << s.arbitration << "), " << s.vcs << " VCs x " << s.buffer << " flits, " << s.local_ports
      << " local port(s), " << s.packet << "-flit packets, " << r.traffic << " traffic at "
-     << std::setprecision(4) << r.offered << " flits/node/cycle, seed " << s.seed << "\n";
+     << std::setprecision(4);
+  if (r.offered > 0 && r.offered < 1e-3) os << std::defaultfloat << r.offered << std::fixed;  // a tiny load stays visible
+  else os << r.offered;
+  os << " flits/node/cycle, seed " << s.seed << "\n";
   os << "cycles: warm-up " << r.warmup << ", measured " << r.measure << ", total " << r.cycles
      << (r.deadlock  ? (r.deadlock_kind == "cycle" ? " (stopped: deadlock)" : " (stopped: no progress)")
          : r.drained ? " (every measured packet delivered)"
@@ -62,23 +67,6 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
      << r.node_cycles_per_second / 1e6 << " M node-cycles/s\n";
 }
 
-namespace {
-
-// Writes `text` to path through a temporary file renamed over it.
-void write_file(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp);
-    if (!out) throw std::runtime_error("cannot write '" + tmp + "'");
-    out << text;
-    if (!out) throw std::runtime_error("cannot write '" + tmp + "'");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw std::runtime_error("cannot rename '" + tmp + "' to '" + path + "'");
-}
-
-}  // namespace
-
 void write_link_csv(const std::string& path, const Network& net, const Results& r) {
   std::ostringstream os;
   os << "from,from_port,to,to_port,flits,utilisation\n";
@@ -91,7 +79,7 @@ void write_link_csv(const std::string& path, const Network& net, const Results& 
        << "," << std::fixed << std::setprecision(4)
        << (r.measure ? static_cast<double>(r.link_window_flits[i]) / static_cast<double>(r.measure) : 0.0) << "\n";
   }
-  write_file(path, os.str());
+  write_output("link_csv", path, os.str());
 }
 
 void print_routing_list(std::ostream& os) {
@@ -147,7 +135,7 @@ void write_json(const std::string& path, const Scenario& s, const Results& r) {
   j["deadlock_check"] = r.static_check;
   j["wall_seconds"] = r.wall_seconds;
   j["node_cycles_per_second"] = r.node_cycles_per_second;
-  write_file(path, j.dump(2) + "\n");
+  write_output("json", path, j.dump(2) + "\n");
 }
 
 }  // namespace wormsim::driver

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 
 #include <yaml-cpp/yaml.h>
@@ -100,8 +101,12 @@ const std::vector<Setting>& settings() {
        [](Scenario& s, const std::string& v) { s.local_ports = u32("local_ports", v, 1, 16); }},
       {"traffic", "uniform | transpose | bitcomp | hotspot | neighbor",
        [](Scenario& s, const std::string& v) { s.traffic = v; }},
-      {"rate", "offered load in flits/node/cycle, in (0, 1]",
-       [](Scenario& s, const std::string& v) { s.rate = parse_probability("rate", v, false); }},
+      {"rate", "offered load in flits/node/cycle, in [1e-9, 1]",
+       [](Scenario& s, const std::string& v) {
+         s.rate = parse_double("rate", v, "expected an injection rate in [1e-9, 1] flits/node/cycle");
+         if (!(s.rate >= kMinRate && s.rate <= 1.0))
+           throw ConfigError("rate", "expected an injection rate in [1e-9, 1] flits/node/cycle, got '" + v + "'");
+       }},
       {"hotspot_node", "hotspot traffic: the hot node id",
        [](Scenario& s, const std::string& v) {
          s.hotspot_node = u32("hotspot_node", v, 0, 1u << 20);
@@ -122,8 +127,8 @@ const std::vector<Setting>& settings() {
        [](Scenario& s, const std::string& v) {
          s.drain_limit = parse_uint("drain_limit", v, 0, kMaxCycles);
        }},
-      {"watchdog", "cycles without any flit moving that stop the run (exit 3)",
-       [](Scenario& s, const std::string& v) { s.watchdog = parse_uint("watchdog", v, 1, kMaxCycles); }},
+      {"watchdog", "cycles without any flit moving that stop the run (exit 3), at least 64",
+       [](Scenario& s, const std::string& v) { s.watchdog = parse_uint("watchdog", v, kMinWatchdog, kMaxCycles); }},
       {"deadlock_check", "prove the routing deadlock-free before simulating (true/false)",
        [](Scenario& s, const std::string& v) { s.deadlock_check = parse_bool("deadlock_check", v); }},
       {"deadlock_interval", "cycles between runtime deadlock (wait-for cycle) checks; 0 = off",
@@ -156,6 +161,10 @@ std::string flag_of(const std::string& key) {
 }
 
 void apply_yaml_file(Scenario& s, const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    throw ConfigError("config", "expected a readable scenario file, '" + path + "' " +
+                                    (std::filesystem::exists(path, ec) ? "is not a regular file" : "does not exist"));
   std::ifstream in(path);
   if (!in) throw ConfigError("config", "cannot read scenario file '" + path + "'");
   YAML::Node root;

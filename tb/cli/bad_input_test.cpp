@@ -103,6 +103,15 @@ std::vector<BadCase> cases() {
       {"hamiltonian_on_rfp", "--topology rfp:2 --routing hamiltonian", "routing:"},
       {"dor_on_arrangement", "--topology arrangement:5,2 --routing dor", "routing:"},
       {"arrangement_too_many_vcs", "--topology arrangement:8,3 --vcs 5", "vcs:"},
+      // Regressions (each gave a wrong answer or exit 1 before): a rate that
+      // overflowed the geometric gap, NaN and infinity, a watchdog shorter
+      // than the pipeline's own stalls, a directory as the scenario file.
+      {"rate_tiny", "--rate 1e-300", "rate:"},
+      {"rate_nan", "--rate nan", "rate:"},
+      {"rate_inf", "--rate inf", "rate:"},
+      {"yaml_rate_tiny", "", "rate:", "rate: 1e-12\n"},
+      {"watchdog_shorter_than_the_pipeline", "--watchdog 1", "watchdog:"},
+      {"config_is_a_directory", "--config /tmp", "config:"},
   };
 }
 

@@ -159,6 +159,7 @@ INSTANTIATE_TEST_SUITE_P(
                       Bad{"source_negative", "--source -1", "source:"},
                       Bad{"zero_flits", "--flits 0", "flits:"},
                       Bad{"negative_startup", "--startup -5", "startup:"},
+                      Bad{"huge_startup", "--startup 99999999999999", "startup:"},
                       Bad{"ports_word", "--ports some", "ports:"},
                       Bad{"ports_mismatch", "--algo bfs-all-port --ports one", "ports:"},
                       Bad{"bad_topology", "--topology 3pt:1x2x2", "topology:"},

@@ -5,10 +5,21 @@
 #include <wormsim/router/selection.h>
 
 #include <cmath>
+#include <sstream>
+#include <string>
 
 #include <wormsim/core/config_error.h>
 
 namespace wormsim {
+namespace {
+
+std::string number(double x) {
+  std::ostringstream os;
+  os << x;
+  return os.str();
+}
+
+}  // namespace
 
 void validate(const Scenario& s) {
   if (s.vcs > 16) throw ConfigError("vcs", "expected 1 to 16 VCs, got " + std::to_string(s.vcs));
@@ -18,15 +29,17 @@ void validate(const Scenario& s) {
     throw ConfigError("packet", "expected a packet length of 1 to 65535 flits, got " + std::to_string(s.packet));
   if (s.local_ports < 1 || s.local_ports > 16)
     throw ConfigError("local_ports", "expected 1 to 16 local ports, got " + std::to_string(s.local_ports));
-  if (!(s.rate > 0.0 && s.rate <= 1.0) || std::isnan(s.rate))
-    throw ConfigError("rate", "expected an injection rate in (0, 1] flits/node/cycle, got " + std::to_string(s.rate));
+  if (!(s.rate >= kMinRate && s.rate <= 1.0))
+    throw ConfigError("rate", "expected an injection rate in [1e-9, 1] flits/node/cycle, got " + number(s.rate));
   parse_consumption(s.consumption, "consumption");
   if (!s.selection.empty()) parse_selection(s.selection, "selection");
   if (!s.arbitration.empty()) parse_arbitration(s.arbitration, "arbitration");
   if (!(s.eject_rate > 0.0 && s.eject_rate <= 1.0))
     throw ConfigError("eject_rate", "expected a consumption probability in (0, 1], got " + std::to_string(s.eject_rate));
   if (s.cycles < 1) throw ConfigError("cycles", "expected at least 1 measured cycle");
-  if (s.watchdog < 1) throw ConfigError("watchdog", "expected at least 1 cycle");
+  if (s.watchdog < kMinWatchdog)
+    throw ConfigError("watchdog", "expected at least " + std::to_string(kMinWatchdog) +
+                                      " cycles (shorter stalls are the pipeline's own), got " + std::to_string(s.watchdog));
 }
 
 }  // namespace wormsim

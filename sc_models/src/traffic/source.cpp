@@ -10,14 +10,18 @@ TrafficSource::TrafficSource(const SourceConfig& config, std::unique_ptr<Traffic
   rngs_.reserve(nodes);
   for (std::size_t n = 0; n < nodes; ++n) {
     rngs_.emplace_back(cfg_.seed, n + 1);
-    events_.push(Event{gap(rngs_.back()) - 1, static_cast<NodeId>(n)});
+    const Cycle first = gap(rngs_.back());
+    if (first < kNever) events_.push(Event{first - 1, static_cast<NodeId>(n)});
   }
 }
 
 Cycle TrafficSource::gap(Rng& rng) const {
   if (p_ >= 1.0) return 1;
   const double u = 1.0 - rng.uniform();  // (0, 1]
-  return 1 + static_cast<Cycle>(std::floor(std::log(u) / std::log1p(-p_)));
+  const double g = std::floor(std::log(u) / std::log1p(-p_));
+  // A gap past kNever (about 146 years of cycles at 1 GHz) is no packet at
+  // all; converting a larger double to an integer would be undefined.
+  return g < static_cast<double>(kNever) ? 1 + static_cast<Cycle>(g) : kNever;
 }
 
 void TrafficSource::generate(Cycle cycle, const std::function<void(const Packet&)>& emit) {
@@ -30,7 +34,8 @@ void TrafficSource::generate(Cycle cycle, const std::function<void(const Packet&
         emit(Packet{next_id_++, src, *dst, static_cast<std::uint16_t>(cfg_.packet_length), cycle, 0, {}});
       }
     }
-    events_.push(Event{cycle + gap(rng), src});
+    const Cycle next = gap(rng);
+    if (next < kNever) events_.push(Event{cycle + next, src});
   }
 }
 

@@ -33,7 +33,7 @@ struct Scenario {
   Cycle warmup = 1000;
   Cycle cycles = 10000;     ///< measurement window
   Cycle drain_limit = 0;    ///< cycles allowed after the window; 0 = 10 x cycles + 10000
-  Cycle watchdog = 5000;    ///< cycles without any flit moving that count as no progress
+  Cycle watchdog = 5000;    ///< cycles without any flit moving that count as no progress (>= kMinWatchdog)
   bool deadlock_check = true;   ///< prove the routing deadlock-free before simulating
   Cycle deadlock_interval = 64; ///< cycles between runtime wait-for checks; 0 = off
   std::uint64_t seed = 1;
@@ -41,6 +41,13 @@ struct Scenario {
   std::string vcd;   ///< waveform file, empty = none
   std::string link_csv;  ///< per-link utilisation in the window, empty = none
 };
+
+/// The smallest offered load accepted: below it a run of any accepted length
+/// would carry no traffic to measure.
+constexpr double kMinRate = 1e-9;
+/// The shortest watchdog: a head waits 3 cycles per hop and a credit 4, so
+/// shorter stalls are the pipeline's own, not a lack of progress.
+constexpr Cycle kMinWatchdog = 64;
 
 /// Throws ConfigError for the first bad field.
 void validate(const Scenario& s);

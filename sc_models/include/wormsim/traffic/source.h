@@ -35,7 +35,9 @@ class TrafficSource {
   std::uint64_t packets_created() const { return next_id_; }
 
  private:
+  /// Cycles to a node's next packet (geometric); kNever: none within 2^62.
   Cycle gap(Rng& rng) const;
+  static constexpr Cycle kNever = Cycle{1} << 62;
 
   SourceConfig cfg_;
   std::unique_ptr<TrafficPattern> pattern_;

@@ -1,0 +1,44 @@
+// Output files that cannot destroy anything. Every path the command writes
+// (--json, --vcd, --csv, --link-csv) is checked before any work, written
+// under a temporary name in its own directory, and renamed onto the path
+// only at the end, and only if the path is still absent or a regular file.
+// Symbolic links are refused (we neither replace a link nor write through
+// it), as are directories, devices, fifos and sockets; the file gets exactly
+// the name given. If the run is interrupted (SIGINT, SIGTERM, SIGHUP) or
+// fails, the temporary file is removed and the path is left as it was.
+#pragma once
+#include <string>
+
+namespace wormsim::driver {
+
+/// Throws ConfigError(field) unless `path` may be written: its directory
+/// exists and a file can be created in it (probed by creating and removing
+/// one), and the path itself is absent or a regular file. "" is no output.
+void check_output_path(const std::string& field, const std::string& path);
+
+/// A file being written: temp() is where to write (for SystemC's VCD writer,
+/// which appends ".vcd" itself, temp_base() + ".vcd" == temp()); commit()
+/// renames it onto the path. Not committed: removed.
+class OutputFile {
+ public:
+  OutputFile(std::string field, std::string path);
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+  ~OutputFile();
+
+  const std::string& temp() const { return temp_; }
+  std::string temp_base() const { return temp_.substr(0, temp_.size() - 4); }
+  /// Throws ConfigError(field) if the path became something other than a
+  /// regular file meanwhile, or the rename fails.
+  void commit();
+
+ private:
+  std::string field_, path_, temp_;
+  int slot_ = -1;
+  bool done_ = false;
+};
+
+/// check_output_path, then the whole text through an OutputFile.
+void write_output(const std::string& field, const std::string& path, const std::string& text);
+
+}  // namespace wormsim::driver
