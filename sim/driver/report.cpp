@@ -52,10 +52,6 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
              ? "routing proven deadlock-free (Duato: extended dependency graph of the escape sub-network, " +
                    std::to_string(r.static_channels) + " escape channels, " +
                    std::to_string(r.static_dependencies) + " dependencies, acyclic)"
-         : r.static_check == "too-large"
-             ? std::string("not run: the proof explores destinations x channels, too much on this size (about "
-                           "2e10 steps and more); the runtime detector is on, and `wormsim check-deadlock` "
-                           "proves the routing on smaller sizes")
              : std::string("skipped (--no-deadlock-check)"))
      << "\n";
   os << "deadlock: "

@@ -137,6 +137,9 @@ const std::vector<Setting>& settings() {
        }},
       {"seed", "random seed",
        [](Scenario& s, const std::string& v) { s.seed = parse_uint("seed", v, 0, ~0ull); }},
+      {"force", "run even where the estimates pass this machine's limits: memory over 80% of what is available, "
+                "a static deadlock proof over 60 s (true/false)",
+       [](Scenario& s, const std::string& v) { s.force = parse_bool("force", v); }},
       {"json", "write the summary as JSON to this file",
        [](Scenario& s, const std::string& v) { s.json = v; }},
       {"vcd", "write a waveform of every link to this VCD file",

@@ -135,14 +135,21 @@ TEST(Cli, ThreePtJustWorksWithItsDefaultRouting) {
   EXPECT_EQ(j["injected_flits"], j["delivered_flits"]);
 }
 
-TEST(Cli, TheStaticProofIsLeftOutOnlyWhereItWouldTakeTooLongAndTheRunSaysSo) {
-  // 64,000 nodes: destinations x channels x VCs is about 5e10 steps, past the budget.
+TEST(Cli, AStaticProofOverAMinuteIsRefusedBeforeItStartsWithTheEstimateAndTheWayAround) {
+  // 64,000 nodes: destinations x channels x VCs is about 5e10 steps.
   const std::string json = temp_dir() + "/wormsim_big.json";
+  std::filesystem::remove(json);
   const CliResult big =
       run_wormsim("run --topology mesh:40x40x40 --cycles 20 --warmup 10 --rate 0.01 --json " + json, "big");
-  ASSERT_EQ(big.exit_code, 0) << big.err;
-  EXPECT_NE(big.out.find("deadlock check: not run"), std::string::npos) << big.out;
-  EXPECT_EQ(read_json(json)["deadlock_check"], "too-large");
+  ASSERT_EQ(big.exit_code, 2) << big.err;
+  EXPECT_NE(big.err.find("deadlock_check: proving the routing deadlock-free on mesh:40x40x40 would take about"),
+            std::string::npos) << big.err;
+  EXPECT_NE(big.err.find("--no-deadlock-check"), std::string::npos) << big.err;
+  EXPECT_FALSE(std::filesystem::exists(json));
+  const CliResult without = run_wormsim(
+      "run --topology mesh:40x40x40 --cycles 20 --warmup 10 --rate 0.01 --no-deadlock-check --json " + json, "big2");
+  ASSERT_EQ(without.exit_code, 0) << without.err;
+  EXPECT_EQ(read_json(json)["deadlock_check"], "skipped");
   // FP_3 (1,000 nodes) is proven as usual.
   const CliResult fp = run_wormsim("run --topology fp:3 --cycles 200 --warmup 10 --json " + json, "fp3");
   ASSERT_EQ(fp.exit_code, 0) << fp.err;

@@ -4,6 +4,7 @@
 
 #include <wormsim/core/config_error.h>
 #include <wormsim/routing/registry.h>
+#include <wormsim/sim/limits.h>
 #include <wormsim/topology/spec.h>
 
 namespace wormsim {
@@ -23,13 +24,10 @@ NetworkSetup setup_network(const Scenario& scenario) {
   s.vcs = n.routing->vcs();
   if ((t.num_ports + s.local_ports) * s.vcs > 64)
     throw ConfigError("vcs", "(network ports + local ports) x VCs must be at most 64");
-  // The proof explores the channels every destination's packets can reach:
-  // about destinations x channels steps. Past this budget (FP_5: 3e11,
-  // half an hour) the run goes ahead without it and says so.
-  constexpr double kStaticCheckBudget = 2e10;
-  const double check_work = static_cast<double>(t.num_nodes()) * static_cast<double>(t.num_links()) * s.vcs;
-  n.check_too_large = s.deadlock_check && check_work > kStaticCheckBudget;
-  if (s.deadlock_check && !n.check_too_large) {
+  // What it will cost, refused before any work if this machine cannot.
+  n.estimate = estimate_resources(t, s, static_cast<double>(n.routing->table_bytes()));
+  check_limits(t, s, n.estimate, available_memory_bytes());
+  if (s.deadlock_check) {
     n.verdict = check_routing_deadlock(t, *n.routing);
     if (!n.verdict.acyclic)
       throw StaticDeadlockError("routing " + s.routing + " on " + t.spec + " with " + std::to_string(s.vcs) +

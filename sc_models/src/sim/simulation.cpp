@@ -19,7 +19,6 @@ Simulation::Simulation(const Scenario& scenario) {
   topology_ = std::move(setup.topology);
   routing_ = std::move(setup.routing);
   verdict_ = setup.verdict;
-  check_too_large_ = setup.check_too_large;
 
   PatternConfig pc;
   pc.name = scenario_.traffic;
@@ -240,7 +239,6 @@ Results Simulation::results(double wall_seconds) const {
   r.deadlock_kind = deadlock_kind_;
   r.deadlock_report = deadlock_text_;
   r.static_check = !scenario_.deadlock_check ? "skipped"
-                   : check_too_large_        ? "too-large"
                    : routing_->has_escape()  ? "duato"
                                              : "acyclic";
   r.static_channels = verdict_.channels;

@@ -48,6 +48,9 @@ class AdaptiveRouting : public RoutingFunction {
   /// VCs on 3PT too (the check rejects that; for tests).
   AdaptiveRouting(const Topology& topology, unsigned vcs, Escape escape = Escape::Best, bool force_return = false);
   std::string name() const override { return escape_kind_ == Escape::Best ? "adaptive" : "adaptive-bad-escape"; }
+  std::size_t table_bytes() const override {
+    return dist_.nodes() * dist_.nodes() + (escape_ ? escape_->table_bytes() : 0) + arriving_escape_.size() * 4;
+  }
   unsigned vcs() const override { return vcs_; }
   void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override;
   bool has_escape() const override { return true; }

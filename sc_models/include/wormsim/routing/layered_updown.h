@@ -33,6 +33,7 @@ class LayeredUpDownRouting : public RoutingFunction {
   LayeredUpDownRouting(const Topology& topology, unsigned vcs);
 
   std::string name() const override { return "layered"; }
+  std::size_t table_bytes() const override { return dist_.nodes() * dist_.nodes(); }
   unsigned vcs() const override { return vcs_; }
   void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override;
 

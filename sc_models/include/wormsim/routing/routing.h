@@ -73,6 +73,9 @@ class RoutingFunction {
   /// the extended channel dependency graph of the escape channels acyclic
   /// (deadlock/escape_dependency.h) instead of the full graph.
   virtual bool has_escape() const { return false; }
+  /// Bytes of tables the routing holds (all-pairs distances, ...), for the
+  /// memory estimate (sim/limits.h).
+  virtual std::size_t table_bytes() const { return 0; }
   /// The escape routing subfunction R1: exactly the escape candidates that
   /// route() lists at `here` for `dst`, whatever the input port and VC.
   virtual void escape_route(NodeId /*here*/, NodeId /*dst*/, RouteSet& /*out*/) const {}

@@ -11,6 +11,7 @@ class ShortestPathRouting : public RoutingFunction {
  public:
   ShortestPathRouting(const Topology& topology, unsigned vcs);
   std::string name() const override { return "minimal"; }
+  std::size_t table_bytes() const override { return dist_.nodes() * dist_.nodes(); }
   unsigned vcs() const override { return vcs_; }
   void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override;
 

@@ -10,6 +10,7 @@
 #include <wormsim/deadlock/channel_dependency.h>
 #include <wormsim/network/network.h>
 #include <wormsim/routing/routing.h>
+#include <wormsim/sim/limits.h>
 #include <wormsim/sim/scenario.h>
 #include <wormsim/topology/topology.h>
 
@@ -27,10 +28,11 @@ struct NetworkSetup {
   std::unique_ptr<RoutingFunction> routing;
   NetworkConfig network;  ///< router, ejection and seed (worms left null)
   DependencyVerdict verdict;     ///< the static proof (when it ran)
-  bool check_too_large = false;  ///< the proof was left out: too much work for this size
+  ResourceEstimate estimate;     ///< memory and proof time, checked against the limits
 };
 
-/// Validates `s` (ConfigError names the bad field) and builds its network;
+/// Validates `s` (ConfigError names the bad field), refuses it if it passes
+/// this machine's limits (limits.h; unless s.force), and builds its network;
 /// throws StaticDeadlockError if s.deadlock_check is on and the routing's
 /// channel dependency graph has a cycle.
 NetworkSetup setup_network(const Scenario& s);

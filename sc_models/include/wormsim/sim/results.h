@@ -34,7 +34,7 @@ struct Results {
   bool deadlock = false;      ///< the run stopped: proven deadlock or no progress
   std::string deadlock_kind;  ///< "cycle" (wait-for cycle found) or "no-progress" (watchdog)
   std::string deadlock_report;
-  std::string static_check;   ///< "acyclic", "duato", "skipped" (switched off) or "too-large"
+  std::string static_check;   ///< "acyclic", "duato" or "skipped" (switched off)
   std::size_t static_channels = 0, static_dependencies = 0;
   double wall_seconds = 0;
   double node_cycles_per_second = 0;

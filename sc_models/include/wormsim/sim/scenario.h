@@ -37,6 +37,7 @@ struct Scenario {
   bool deadlock_check = true;   ///< prove the routing deadlock-free before simulating
   Cycle deadlock_interval = 64; ///< cycles between runtime wait-for checks; 0 = off
   std::uint64_t seed = 1;
+  bool force = false;  ///< run even past this machine's limits (sim/limits.h)
   std::string json;  ///< output file, empty = none
   std::string vcd;   ///< waveform file, empty = none
   std::string link_csv;  ///< per-link utilisation in the window, empty = none

@@ -94,7 +94,6 @@ class Simulation : public DeliveryObserver {
   bool deadlock_ = false;
   std::string deadlock_kind_, deadlock_text_;
   DependencyVerdict verdict_;
-  bool check_too_large_ = false;  ///< the static proof was left out: too much work for this size
   std::uint64_t manual_ids_ = 1ull << 62;
   std::vector<Packet> manual_;
   Scoreboard::CompletionHandler listener_;

@@ -1,0 +1,50 @@
+// What a scenario will cost before it runs, from figures measured on this
+// project's machines (2-core Debian 12 VMs; README "Limits"), and the limits
+// that refuse a scenario this machine cannot run: more memory than it has
+// available, or a static deadlock proof that would take over a minute.
+// Scenario::force overrides both.
+#pragma once
+#include <string>
+
+#include <wormsim/sim/scenario.h>
+#include <wormsim/topology/topology.h>
+
+namespace wormsim {
+
+/// Measured: resident memory per node beyond the VC buffers (router, NI,
+/// links, traffic and statistics state), per VC buffer, and per flit slot of
+/// a buffer (sizeof(Flit)); 16x16x16 meshes with 2-4 VCs and 8-64 flit
+/// buffers fit these within 3%.
+constexpr double kBytesPerNode = 6.5 * 1024;
+constexpr double kBytesPerVcBuffer = 50;
+constexpr double kBytesPerFlitSlot = 48;
+/// Measured: the static proof explores about 1.5e8 (destination, channel)
+/// steps per second; the estimate assumes a slower 1e8.
+constexpr double kCheckStepsPerSecond = 1e8;
+constexpr double kCheckSecondsLimit = 60;
+/// A scenario may use at most this share of the memory available.
+constexpr double kMemoryShare = 0.8;
+
+struct ResourceEstimate {
+  double memory_bytes = 0;  ///< the model's resident memory
+  double check_steps = 0;   ///< destinations x channels x VCs, the proof's work
+  double check_seconds = 0;
+};
+
+/// `s` with its VCs resolved (setup_network does this); `routing_tables`:
+/// RoutingFunction::table_bytes().
+ResourceEstimate estimate_resources(const Topology& t, const Scenario& s, double routing_tables = 0);
+
+/// MemAvailable from /proc/meminfo, in bytes; 0 if it cannot be read.
+double available_memory_bytes();
+
+/// Throws ConfigError("topology") if the memory estimate passes kMemoryShare
+/// of `available` (0: not checked), or ConfigError("deadlock_check") if the
+/// proof is on and would take over kCheckSecondsLimit; each message gives
+/// the estimate and how to go ahead. Does nothing if s.force.
+void check_limits(const Topology& t, const Scenario& s, const ResourceEstimate& e, double available);
+
+/// "1.2 GB", "340 MB", "12 KB".
+std::string format_bytes(double bytes);
+
+}  // namespace wormsim

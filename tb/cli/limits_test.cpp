@@ -1,0 +1,55 @@
+// Limits that hold: a scenario past this machine's memory, or whose static
+// proof would take over a minute, is refused before any work with the
+// estimate and the way around it; and a run the limits accept stays within
+// its memory estimate (measured as the child's peak resident set).
+#include <gtest/gtest.h>
+
+#include <sys/resource.h>
+
+#include <iostream>
+
+#include <wormsim/routing/registry.h>
+#include <wormsim/sim/limits.h>
+#include <wormsim/topology/spec.h>
+
+#include "cli_runner.h"
+
+namespace wormsim::test {
+namespace {
+
+TEST(Limits, MoreMemoryThanTheMachineHasIsRefusedNamingTheEstimate) {
+  const CliResult r =
+      run_wormsim("run --topology mesh:1024x1024 --vcs 8 --buffer 1024 --no-deadlock-check", "limit_memory");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("topology: mesh:1024x1024x1 with 8 VCs x 1024 flits needs about"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--force"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty());
+}
+
+TEST(Limits, A32x32x32MeshProofIsEstimatedAndRefusedBeforeItStarts) {
+  const CliResult r = run_wormsim("run --topology mesh:32x32x32", "limit_check");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("deadlock_check: proving the routing deadlock-free on mesh:32x32x32 would take about"),
+            std::string::npos) << r.err;
+}
+
+TEST(Limits, AnAcceptedRunStaysWithinItsMemoryEstimate) {
+  Scenario s;
+  s.topology = "mesh:32x32x8";
+  s.vcs = 2;
+  s.buffer = 8;
+  const Topology t = make_topology(s.topology);
+  const double estimate = estimate_resources(t, s).memory_bytes;
+  const CliResult r = run_wormsim("run --topology mesh:32x32x8 --routing dor --vcs 2 --buffer 8 --rate 0.05 "
+                                  "--warmup 0 --cycles 200 --no-deadlock-check", "limit_rss");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  rusage ru{};
+  getrusage(RUSAGE_CHILDREN, &ru);
+  const double rss = static_cast<double>(ru.ru_maxrss) * 1024;
+  std::cout << "8,192 nodes: estimate " << format_bytes(estimate) << ", peak resident " << format_bytes(rss) << "\n";
+  EXPECT_LE(rss, estimate + 16e6) << "the estimate (plus the program itself) bounds the run";
+  EXPECT_GE(rss, 0.7 * estimate) << "and is not wildly pessimistic";
+}
+
+}  // namespace
+}  // namespace wormsim::test
