@@ -1,0 +1,201 @@
+// Unit tests for behaviour the rest of the suite was blind to (mutation
+// testing found each: a one-line bug there passed every other test).
+//   scoreboard: a reordered, duplicated, misdelivered or lost flit is caught;
+//   latency statistics: nearest-rank percentiles, rounded up, p99 not p95;
+//   uniform traffic never sends a node to itself and reaches every other;
+//   dimension order: x first, then y, then z, on every pair of a mesh;
+//   the network interface rotates its injection VC from packet to packet.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include <wormsim/core/rng.h>
+#include <wormsim/ni/network_interface.h>
+#include <wormsim/routing/registry.h>
+#include <wormsim/stats/latency_stats.h>
+#include <wormsim/stats/scoreboard.h>
+#include <wormsim/topology/grid.h>
+#include <wormsim/topology/spec.h>
+#include <wormsim/traffic/pattern.h>
+
+namespace wormsim::test {
+namespace {
+
+Packet packet(std::uint64_t id, NodeId src, NodeId dst, unsigned length, Cycle created = 0) {
+  Packet p;
+  p.id = id;
+  p.src = src;
+  p.dst = dst;
+  p.length = static_cast<std::uint16_t>(length);
+  p.created = created;
+  return p;
+}
+
+Flit flit(const Packet& p, unsigned seq, VcId vc = 0) {
+  Flit f;
+  f.packet = p.id;
+  f.src = p.src;
+  f.dst = p.dst;
+  f.seq = static_cast<std::uint16_t>(seq);
+  f.vc = vc;
+  f.type = flit_type_for(seq, p.length);
+  return f;
+}
+
+TEST(Scoreboard, AcceptsAPacketInOrderAndCompletesIt) {
+  Scoreboard sb;
+  Cycle done = 0;
+  sb.set_completion_handler([&done](const Packet&, Cycle c) { done = c; });
+  const Packet p = packet(1, 0, 5, 3);
+  sb.on_created(p);
+  for (unsigned s = 0; s < 3; ++s) sb.on_delivered(flit(p, s), 5, 0, 10 + s);
+  EXPECT_EQ(done, 12u);
+  EXPECT_EQ(sb.outstanding_packets(), 0u);
+}
+
+TEST(Scoreboard, CatchesReorderDuplicateWrongNodeAndLoss) {
+  const Packet p = packet(1, 0, 5, 3);
+  {
+    Scoreboard sb;
+    sb.on_created(p);
+    sb.on_delivered(flit(p, 0), 5, 0, 1);
+    EXPECT_THROW(sb.on_delivered(flit(p, 2), 5, 0, 2), ScoreboardError) << "flit 2 before flit 1";
+  }
+  {
+    Scoreboard sb;
+    sb.on_created(p);
+    for (unsigned s = 0; s < 3; ++s) sb.on_delivered(flit(p, s), 5, 0, s);
+    EXPECT_THROW(sb.on_delivered(flit(p, 2), 5, 0, 9), ScoreboardError) << "a duplicate after completion";
+  }
+  {
+    Scoreboard sb;
+    sb.on_created(p);
+    EXPECT_THROW(sb.on_delivered(flit(p, 0), 4, 0, 1), ScoreboardError) << "at the wrong node";
+  }
+  {
+    Scoreboard sb;
+    sb.on_created(p);
+    sb.on_delivered(flit(p, 0), 5, 0, 1);
+    EXPECT_THROW(sb.on_delivered(flit(p, 1, 1), 5, 0, 2), ScoreboardError) << "left its ejection VC";
+  }
+  {
+    Scoreboard sb;
+    sb.on_created(p);
+    sb.on_delivered(flit(p, 0), 5, 0, 1);
+    EXPECT_EQ(sb.outstanding_packets(), 1u) << "an undelivered flit keeps its packet open";
+  }
+}
+
+TEST(LatencyStats, NearestRankPercentilesRoundedUp) {
+  LatencyStats st;
+  st.set_window(0, 1000);
+  // latencies 1..200: nearest rank p50 = the 100th = 100, p99 = the 198th = 198.
+  for (unsigned i = 1; i <= 200; ++i) {
+    const Packet p = packet(i, 0, 1, 1, 0);
+    st.on_created(p);
+    st.on_completed(p, i);
+  }
+  LatencySummary s = st.summary();
+  EXPECT_EQ(s.p50, 100u);
+  EXPECT_EQ(s.p99, 198u) << "p99, not p95 (190)";
+  EXPECT_EQ(s.min, 1u);
+  EXPECT_EQ(s.max, 200u);
+  EXPECT_DOUBLE_EQ(s.average, 100.5);
+  // 101 samples: p99 rank = ceil(99.99) = 100 (rounding to nearest would give 100 too;
+  // 7 samples: p50 rank = ceil(3.5) = 4, rounding half-down would give 3).
+  LatencyStats seven;
+  seven.set_window(0, 1000);
+  for (unsigned i = 1; i <= 7; ++i) {
+    const Packet p = packet(i, 0, 1, 1, 0);
+    seven.on_created(p);
+    seven.on_completed(p, 10 * i);
+  }
+  EXPECT_EQ(seven.summary().p50, 40u) << "rank ceil(0.5 x 7) = 4";
+  EXPECT_EQ(seven.summary().p99, 70u);
+}
+
+TEST(UniformTraffic, NeverSendsToItselfAndReachesEveryOtherNode) {
+  const Topology t = make_topology("mesh:4x4");
+  PatternConfig pc;
+  pc.name = "uniform";
+  const auto pattern = make_pattern(pc, t);
+  Rng rng(3, 1);
+  for (NodeId src = 0; src < t.num_nodes(); ++src) {
+    std::set<NodeId> seen;
+    for (int k = 0; k < 2000; ++k) {
+      const auto d = pattern->destination(src, rng);
+      ASSERT_TRUE(d.has_value());
+      ASSERT_NE(*d, src) << "uniform traffic sent node " << src << " to itself";
+      seen.insert(*d);
+    }
+    EXPECT_EQ(seen.size(), t.num_nodes() - 1);
+  }
+}
+
+TEST(DimensionOrder, CorrectsXThenYThenZOnEveryPair) {
+  const Topology t = make_topology("mesh:3x3x3");
+  const auto r = make_routing("dor", t, 2);
+  const std::array<unsigned, 3> dims{3, 3, 3};
+  for (NodeId s = 0; s < t.num_nodes(); ++s)
+    for (NodeId d = 0; d < t.num_nodes(); ++d) {
+      if (s == d) continue;
+      NodeId at = s;
+      PortId in = static_cast<PortId>(t.num_ports);
+      int last_dim = -1;
+      while (at != d) {
+        Flit head;
+        head.dst = d;
+        head.src = s;
+        head.type = FlitType::Head;
+        RouteSet out;
+        r->route(at, in, 0, head, out);
+        ASSERT_EQ(out.size(), 1u);
+        const PortId p = out[0].port;
+        const int dim = p / 2;
+        const Coord here = coord_of(dims, at), there = coord_of(dims, d);
+        const unsigned c[3] = {here.x, here.y, here.z}, g[3] = {there.x, there.y, there.z};
+        for (int k = 0; k < dim; ++k) ASSERT_EQ(c[k], g[k]) << "dimension " << dim << " before " << k << " is done";
+        ASSERT_GE(dim, last_dim);
+        last_dim = dim;
+        const auto& peer = *t.peer[at][p];
+        at = peer.node;
+        in = peer.port;
+      }
+    }
+}
+
+struct Deliveries : DeliveryObserver {
+  void on_delivered(const Flit&, NodeId, unsigned, Cycle) override {}
+};
+
+TEST(NetworkInterface, RotatesItsInjectionVcFromPacketToPacket) {
+  ActivityList activity;
+  LinkCommitter committer;
+  Deliveries obs;
+  NiConfig cfg;
+  cfg.vcs = 4;
+  cfg.buffer_depth = 64;
+  struct Sink : Component {
+    void evaluate(Cycle) override {}
+  } sink;
+  NetworkInterface ni(0, cfg, obs, activity, activity.add(nullptr), Rng(1, 1));
+  activity.replace(0, &ni);
+  const std::size_t sink_slot = activity.add(&sink);
+  Link inj(&committer, LinkEnd{0, 0, 0, false}, LinkEnd{sink_slot, 0, 0, true}, "inj");
+  Link ej(&committer, LinkEnd{sink_slot, 0, 0, true}, LinkEnd{0, 0, 0, false}, "ej");
+  ni.attach_injection(0, &inj);
+  ni.attach_ejection(0, &ej);
+  for (std::uint64_t id = 1; id <= 8; ++id) ni.enqueue(packet(id, 0, 1, 1));
+  std::vector<VcId> vcs;
+  for (Cycle c = 0; c < 40 && vcs.size() < 8; ++c) {
+    for (Component* comp : activity.take()) comp->evaluate(c);
+    committer.commit_all(activity);
+    if (inj.flit().valid) vcs.push_back(inj.flit().flit.vc);
+  }
+  ASSERT_EQ(vcs.size(), 8u);
+  for (std::size_t k = 1; k < vcs.size(); ++k) EXPECT_NE(vcs[k], vcs[k - 1]) << "packet " << k << " reused its VC";
+  EXPECT_EQ(std::set<VcId>(vcs.begin(), vcs.end()).size(), 4u) << "every VC gets its turn";
+}
+
+}  // namespace
+}  // namespace wormsim::test
