@@ -4,6 +4,10 @@
 // ~0.26, 4x4x2 torus with layered routing ~0.6).
 #include <gtest/gtest.h>
 
+#include <iostream>
+
+#include <wormsim/deadlock/wait_for.h>
+
 #include "network/sim_helpers.h"
 
 namespace wormsim::test {
@@ -113,6 +117,50 @@ INSTANTIATE_TEST_SUITE_P(CI, NeverTrips,
                              if (!isalnum(static_cast<unsigned char>(c))) c = '_';
                            return n;
                          });
+
+// Several VCs: dor-nodateline on a ring with 3 VCs, every VC usable by every
+// packet. The detector is called by hand every 16 cycles; when it reports a
+// deadlock, the run goes on for 3,000 more cycles and every VC it named as
+// blocked must still hold the same packet at its front, its buffer unchanged:
+// the deadlock it reports is real, not a slow VC.
+TEST(RuntimeDetector, WithSeveralVcsEveryReportedVcNeverMovesAgain) {
+  for (std::uint64_t seed : {1, 2, 3}) {
+    Scenario s = small_scenario("torus:8x1", 0.9, seed);
+    s.routing = "dor-nodateline";
+    s.vcs = 3;
+    s.deadlock_check = false;
+    s.deadlock_interval = 0;  // called below
+    s.watchdog = 1000000;
+    s.warmup = ~Cycle{0} / 4;
+    Simulation sim(s);
+    DeadlockReport report;
+    for (Cycle c = 0; c < 200000 && report.blocked == 0; ++c) {
+      sim.tick();
+      if (c % 16 == 0) report = find_deadlock(sim.network());
+    }
+    ASSERT_GT(report.blocked, 0u) << "seed " << seed << ": 3 VCs at 0.9 on a ring without datelines deadlock";
+    std::cout << "[ seed ] " << seed << ": deadlock of " << report.blocked << " VCs at cycle " << sim.cycle() << "\n";
+    struct Snapshot {
+      BlockedVc at;
+      std::size_t size;
+      std::uint64_t front;
+    };
+    std::vector<Snapshot> before;
+    for (const BlockedVc& b : report.cycle) {
+      const auto& f = sim.network().router(b.node).buffer(b.port, b.vc);
+      before.push_back({b, f.size(), f.empty() ? 0 : f.front().packet});
+    }
+    for (int k = 0; k < 3000; ++k) sim.tick();
+    for (const Snapshot& snap : before) {
+      const auto& f = sim.network().router(snap.at.node).buffer(snap.at.port, snap.at.vc);
+      EXPECT_EQ(f.size(), snap.size) << "seed " << seed << ": a reported VC moved";
+      if (!f.empty()) {
+        EXPECT_EQ(f.front().packet, snap.front);
+      }
+    }
+    EXPECT_GT(find_deadlock(sim.network()).blocked, 0u) << "still deadlocked";
+  }
+}
 
 }  // namespace
 }  // namespace wormsim::test

@@ -122,5 +122,39 @@ TEST(StaticCheck, CycleTextNamesRouterPortAndVc) {
   EXPECT_NE(text.find(":xp:vc0 -> "), std::string::npos) << text;
 }
 
+// A control whose only cycles cross VCs: on a 4x4 torus, x first then y,
+// always in the + direction, each hop on the other VC than the last. Every
+// ring has 4 hops, so VC 0, 1, 0, 1 closes a cycle through both VCs; a check
+// that dropped dependencies between channels of different VCs would call it
+// acyclic.
+class AlternatingVcRing : public RoutingFunction {
+ public:
+  explicit AlternatingVcRing(const Topology& t) : t_(t) {}
+  std::string name() const override { return "alternating-vc-ring"; }
+  unsigned vcs() const override { return 2; }
+  void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override {
+    const unsigned hx = here % 4, hy = here / 4 % 4, dx = head.dst % 4;
+    const bool local = in_port >= t_.num_ports;
+    const std::uint32_t vc = local ? 1u : (in_vc == 0 ? 2u : 1u);
+    (void)hy;
+    out.add(static_cast<PortId>(hx != dx ? 0 : 2), vc);  // xp, else yp
+  }
+
+ private:
+  const Topology& t_;
+};
+
+TEST(StaticCheck, FindsACycleThatCrossesVcs) {
+  const Topology t = make_topology("torus:4x4");
+  ASSERT_EQ(t.port_names[0], "xp");
+  ASSERT_EQ(t.port_names[2], "yp");
+  const AlternatingVcRing r(t);
+  const DependencyVerdict v = check_channel_dependencies(t, r);
+  expect_real_cycle("torus:4x4", v);
+  bool crosses = false;
+  for (std::size_t i = 0; i < v.cycle.size(); ++i) crosses = crosses || v.cycle[i].vc != v.cycle[0].vc;
+  EXPECT_TRUE(crosses) << "the cycle found must use both VCs: " << v.cycle_text(t);
+}
+
 }  // namespace
 }  // namespace wormsim::test

@@ -75,6 +75,13 @@ TEST(Scoreboard, CatchesReorderDuplicateWrongNodeAndLoss) {
   {
     Scoreboard sb;
     sb.on_created(p);
+    Flit f = flit(p, 0);
+    f.dst = 6;  // a flit whose header names another destination, ejected at its packet's node
+    EXPECT_THROW(sb.on_delivered(f, 5, 0, 1), ScoreboardError) << "a flit with the wrong destination field";
+  }
+  {
+    Scoreboard sb;
+    sb.on_created(p);
     sb.on_delivered(flit(p, 0), 5, 0, 1);
     EXPECT_THROW(sb.on_delivered(flit(p, 1, 1), 5, 0, 2), ScoreboardError) << "left its ejection VC";
   }
@@ -101,8 +108,7 @@ TEST(LatencyStats, NearestRankPercentilesRoundedUp) {
   EXPECT_EQ(s.min, 1u);
   EXPECT_EQ(s.max, 200u);
   EXPECT_DOUBLE_EQ(s.average, 100.5);
-  // 101 samples: p99 rank = ceil(99.99) = 100 (rounding to nearest would give 100 too;
-  // 7 samples: p50 rank = ceil(3.5) = 4, rounding half-down would give 3).
+  // 7 samples: p50 rank = ceil(3.5) = 4, rounding half-down would give 3.
   LatencyStats seven;
   seven.set_window(0, 1000);
   for (unsigned i = 1; i <= 7; ++i) {
@@ -112,6 +118,15 @@ TEST(LatencyStats, NearestRankPercentilesRoundedUp) {
   }
   EXPECT_EQ(seven.summary().p50, 40u) << "rank ceil(0.5 x 7) = 4";
   EXPECT_EQ(seven.summary().p99, 70u);
+  // 160 samples: p99 rank = ceil(158.4) = 159; rounding to nearest gives 158.
+  LatencyStats many;
+  many.set_window(0, 1000);
+  for (unsigned i = 1; i <= 160; ++i) {
+    const Packet p = packet(i, 0, 1, 1, 0);
+    many.on_created(p);
+    many.on_completed(p, i);
+  }
+  EXPECT_EQ(many.summary().p99, 159u) << "percentile ranks round up";
 }
 
 TEST(UniformTraffic, NeverSendsToItselfAndReachesEveryOtherNode) {
