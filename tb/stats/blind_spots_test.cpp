@@ -93,40 +93,31 @@ TEST(Scoreboard, CatchesReorderDuplicateWrongNodeAndLoss) {
   }
 }
 
-TEST(LatencyStats, NearestRankPercentilesRoundedUp) {
+/// Packets with latencies scale x 1, scale x 2, ..., scale x n.
+LatencySummary latencies(unsigned n, Cycle scale) {
   LatencyStats st;
   st.set_window(0, 1000);
-  // latencies 1..200: nearest rank p50 = the 100th = 100, p99 = the 198th = 198.
-  for (unsigned i = 1; i <= 200; ++i) {
+  for (unsigned i = 1; i <= n; ++i) {
     const Packet p = packet(i, 0, 1, 1, 0);
     st.on_created(p);
-    st.on_completed(p, i);
+    st.on_completed(p, scale * i);
   }
-  LatencySummary s = st.summary();
+  return st.summary();
+}
+
+TEST(LatencyStats, NearestRankPercentilesRoundedUp) {
+  // latencies 1..200: nearest rank p50 = the 100th = 100, p99 = the 198th = 198.
+  const LatencySummary s = latencies(200, 1);
   EXPECT_EQ(s.p50, 100u);
   EXPECT_EQ(s.p99, 198u) << "p99, not p95 (190)";
   EXPECT_EQ(s.min, 1u);
   EXPECT_EQ(s.max, 200u);
   EXPECT_DOUBLE_EQ(s.average, 100.5);
   // 7 samples: p50 rank = ceil(3.5) = 4, rounding half-down would give 3.
-  LatencyStats seven;
-  seven.set_window(0, 1000);
-  for (unsigned i = 1; i <= 7; ++i) {
-    const Packet p = packet(i, 0, 1, 1, 0);
-    seven.on_created(p);
-    seven.on_completed(p, 10 * i);
-  }
-  EXPECT_EQ(seven.summary().p50, 40u) << "rank ceil(0.5 x 7) = 4";
-  EXPECT_EQ(seven.summary().p99, 70u);
+  EXPECT_EQ(latencies(7, 10).p50, 40u) << "rank ceil(0.5 x 7) = 4";
+  EXPECT_EQ(latencies(7, 10).p99, 70u);
   // 160 samples: p99 rank = ceil(158.4) = 159; rounding to nearest gives 158.
-  LatencyStats many;
-  many.set_window(0, 1000);
-  for (unsigned i = 1; i <= 160; ++i) {
-    const Packet p = packet(i, 0, 1, 1, 0);
-    many.on_created(p);
-    many.on_completed(p, i);
-  }
-  EXPECT_EQ(many.summary().p99, 159u) << "percentile ranks round up";
+  EXPECT_EQ(latencies(160, 1).p99, 159u) << "percentile ranks round up";
 }
 
 TEST(UniformTraffic, NeverSendsToItselfAndReachesEveryOtherNode) {
