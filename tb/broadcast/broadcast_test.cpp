@@ -34,6 +34,8 @@ TEST(StepEngine, RejectsEveryBrokenRule) {
   EXPECT_NE(run_steps(t, s).error.find("no link"), std::string::npos);
   s.rounds = {{{1, 0}}};
   EXPECT_NE(run_steps(t, s).error.find("does not hold"), std::string::npos);
+  s.rounds = {{{4, 1}, {1, 0}}};  // node 1 relays in the step it receives
+  EXPECT_NE(run_steps(t, s).error.find("does not hold"), std::string::npos);
   s.rounds = {{{4, 1}}, {{1, 4}}};
   EXPECT_NE(run_steps(t, s).error.find("received twice"), std::string::npos);
   s.rounds = {{{4, 1}, {4, 3}, {4, 5}, {4, 7}}};
