@@ -18,6 +18,8 @@
 #include <wormsim/topology/spec.h>
 #include <wormsim/traffic/pattern.h>
 
+#include "router/router_harness.h"
+
 namespace wormsim::test {
 namespace {
 
@@ -31,16 +33,8 @@ Packet packet(std::uint64_t id, NodeId src, NodeId dst, unsigned length, Cycle c
   return p;
 }
 
-Flit flit(const Packet& p, unsigned seq, VcId vc = 0) {
-  Flit f;
-  f.packet = p.id;
-  f.src = p.src;
-  f.dst = p.dst;
-  f.seq = static_cast<std::uint16_t>(seq);
-  f.vc = vc;
-  f.type = flit_type_for(seq, p.length);
-  return f;
-}
+/// Flit `seq` of `p` (router_harness.h's make_flit).
+Flit flit(const Packet& p, unsigned seq, VcId vc = 0) { return make_flit(p.id, p.src, p.dst, seq, p.length, vc); }
 
 TEST(Scoreboard, AcceptsAPacketInOrderAndCompletesIt) {
   Scoreboard sb;
