@@ -1,6 +1,7 @@
 // wormsim run: simulate a scenario.
 #include <memory>
 #include <iostream>
+#include <vector>
 #include <map>
 
 #include <wormsim/core/config_error.h>
@@ -65,10 +66,25 @@ Command add_run(CLI::App& app) {
       print_routing_list(std::cout);
       return kOk;
     }
+    if ((*options)["traffic"]->count() > 0 && (*values)["traffic"] == "list") {
+      print_traffic_list(std::cout);
+      return kOk;
+    }
+    if ((*options)["injection"]->count() > 0 && (*values)["injection"] == "list") {
+      print_injection_list(std::cout);
+      return kOk;
+    }
     Scenario s;
-    if (!config->empty()) apply_yaml_file(s, *config);
+    std::vector<std::string> given;
+    if (!config->empty()) given = apply_yaml_file(s, *config);
     for (const auto& st : settings())
-      if ((*options)[st.key]->count() > 0) st.apply(s, (*values)[st.key]);
+      if ((*options)[st.key]->count() > 0) {
+        st.apply(s, (*values)[st.key]);
+        given.push_back(st.key);
+      }
+    if (s.traffic == "list") throw ConfigError("traffic", "'list' is a request for the list, not a pattern");
+    if (s.injection == "list") throw ConfigError("injection", "'list' is a request for the list, not a process");
+    apply_trace_window(s, given);
     if (*no_check) s.deadlock_check = false;
     return run_scenario(s);
   };

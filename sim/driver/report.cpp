@@ -11,14 +11,35 @@
 #include <nlohmann/json.hpp>
 
 #include <wormsim/routing/registry.h>
+#include <wormsim/traffic/injection.h>
+#include <wormsim/traffic/pattern.h>
 
 namespace wormsim::driver {
+namespace {
+
+std::string packet_text(const Scenario& s) {
+  if (!s.trace.empty()) return "trace-given";
+  return s.packet_mix ? "mixed-length (" + s.packet_mix->text() + " flits)" : std::to_string(s.packet) + "-flit";
+}
+
+std::string traffic_text(const Scenario& s, const Results& r) {
+  if (!s.trace.empty()) return "trace " + s.trace;
+  std::string t = r.traffic + " traffic";
+  if (s.injection != "bernoulli") {
+    std::ostringstream b;
+    b << s.burst;
+    t += ", " + s.injection + " injection (mean burst " + b.str() + " packets)";
+  }
+  return t;
+}
+
+}  // namespace
 
 void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
   os << std::fixed;
   os << "wormsim run: " << r.topology << " (" << r.nodes << " nodes), routing " << r.routing
      << " (selection " << r.selection << ", arbitration " << s.arbitration << "), " << s.vcs << " VCs x " << s.buffer << " flits, " << s.local_ports
-     << " local port(s), " << s.packet << "-flit packets, " << r.traffic << " traffic at "
+     << " local port(s), " << packet_text(s) << " packets, " << traffic_text(s, r) << " at "
      << std::setprecision(4);
   if (r.offered > 0 && r.offered < 1e-3) os << std::defaultfloat << r.offered << std::fixed;  // a tiny load stays visible
   else os << r.offered;
@@ -36,6 +57,9 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
   os << std::setprecision(2) << "latency (cycles, " << r.latency.packets
      << " measured packets): avg " << r.latency.average << "  p50 " << r.latency.p50 << "  p99 "
      << r.latency.p99 << "  max " << r.latency.max << "\n";
+  for (const auto& [cls, l] : r.latency_by_length)
+    os << std::setprecision(2) << "  " << cls << "-flit packets (" << l.packets << "): avg " << l.average << "  p50 "
+       << l.p50 << "  p99 " << l.p99 << "  max " << l.max << "\n";
   os << std::setprecision(4) << "throughput: accepted " << r.throughput
      << " flits/node/cycle; link utilisation avg " << r.link_utilisation_avg << " max "
      << r.link_utilisation_max << " flits/cycle\n";
@@ -86,6 +110,15 @@ void print_routing_list(std::ostream& os) {
        << (r.rtl ? "; the RTL router can run it" : "") << "\n";
 }
 
+void print_traffic_list(std::ostream& os) {
+  for (const PatternInfo& p : traffic_patterns())
+    os << p.name << ": " << p.description << "; applies to: " << p.applies << "\n";
+}
+
+void print_injection_list(std::ostream& os) {
+  for (const InjectionInfo& i : injections()) os << i.name << ": " << i.description << "\n";
+}
+
 void write_json(const std::string& path, const Scenario& s, const Results& r) {
   nlohmann::ordered_json j;
   j["topology"] = r.topology;
@@ -97,6 +130,11 @@ void write_json(const std::string& path, const Scenario& s, const Results& r) {
   j["vcs"] = s.vcs;
   j["buffer"] = s.buffer;
   j["packet"] = s.packet;
+  j["packet_lengths"] = s.packet_mix ? s.packet_mix->text() : std::to_string(s.packet);
+  j["mean_packet"] = packet_lengths(s).mean();
+  j["injection"] = s.trace.empty() ? s.injection : "trace";
+  if (s.trace.empty() && s.injection != "bernoulli") j["burst"] = s.burst;
+  if (!s.trace.empty()) j["trace"] = s.trace;
   j["local_ports"] = s.local_ports;
   j["offered"] = r.offered;
   j["seed"] = s.seed;
@@ -112,6 +150,13 @@ void write_json(const std::string& path, const Scenario& s, const Results& r) {
   j["p50_latency"] = r.latency.p50;
   j["p99_latency"] = r.latency.p99;
   j["max_latency"] = r.latency.max;
+  if (!r.latency_by_length.empty()) {
+    nlohmann::ordered_json by;
+    for (const auto& [cls, l] : r.latency_by_length)
+      by[cls] = {{"packets", l.packets}, {"avg_latency", l.average}, {"p50_latency", l.p50},
+                 {"p99_latency", l.p99}, {"max_latency", l.max}};
+    j["latency_by_length"] = by;
+  }
   j["throughput"] = r.throughput;
   j["generated"] = r.generated;
   j["link_utilisation_avg"] = r.link_utilisation_avg;

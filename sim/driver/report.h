@@ -20,5 +20,7 @@ void write_link_csv(const std::string& path, const Network& net, const Results& 
 
 /// The routing table, one routing per line (`--routing list`).
 void print_routing_list(std::ostream& os);
+void print_traffic_list(std::ostream& os);
+void print_injection_list(std::ostream& os);
 
 }  // namespace wormsim::driver

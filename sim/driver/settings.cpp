@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -11,6 +12,8 @@
 #include <wormsim/router/arbitration.h>
 #include <wormsim/router/selection.h>
 #include <wormsim/routing/registry.h>
+#include <wormsim/traffic/injection.h>
+#include <wormsim/traffic/packet_lengths.h>
 #include <wormsim/traffic/pattern.h>
 
 namespace wormsim::driver {
@@ -95,12 +98,41 @@ const std::vector<Setting>& settings() {
        [](Scenario& s, const std::string& v) { s.vcs = u32("vcs", v, 1, 16); }},
       {"buffer", "flit buffer depth per VC (1-1024)",
        [](Scenario& s, const std::string& v) { s.buffer = u32("buffer", v, 1, 1024); }},
-      {"packet", "flits per packet (1-65535)",
-       [](Scenario& s, const std::string& v) { s.packet = u32("packet", v, 1, 65535); }},
+      {"packet", "flits per packet: a length (1-65535), a uniform range '2..8' or a mix of length:share "
+                 "'1:0.8,5:0.2' (latency is reported per length)",
+       [](Scenario& s, const std::string& v) {
+         const PacketLengths lengths = PacketLengths::parse("packet", v);
+         s.packet = lengths.longest();
+         if (lengths.fixed()) s.packet_mix.reset();
+         else s.packet_mix = lengths;
+       }},
       {"local_ports", "injection and ejection channels per node (1-8)",
        [](Scenario& s, const std::string& v) { s.local_ports = u32("local_ports", v, 1, 16); }},
-      {"traffic", "uniform | transpose | bitcomp | hotspot | neighbor",
-       [](Scenario& s, const std::string& v) { s.traffic = v; }},
+      {"traffic", pattern_name_list() + " (destinations; '--traffic list' describes them)",
+       [](Scenario& s, const std::string& v) {
+         if (v != "list" && std::none_of(traffic_patterns().begin(), traffic_patterns().end(),
+                                         [&](const PatternInfo& p) { return p.name == v; }))
+           throw ConfigError("traffic", "unknown traffic pattern '" + v + "' (expected one of: " +
+                                            pattern_name_list(", ") + ")");
+         s.traffic = v;
+       }},
+      {"injection", injection_name_list() + " (when nodes create packets; '--injection list' describes them)",
+       [](Scenario& s, const std::string& v) {
+         if (v != "list" && std::none_of(injections().begin(), injections().end(),
+                                         [&](const InjectionInfo& i) { return i.name == v; }))
+           throw ConfigError("injection", "unknown injection process '" + v + "' (expected one of: " +
+                                              injection_name_list(", ") + ")");
+         s.injection = v;
+       }},
+      {"burst", "onoff injection: mean packets per burst (1-1e6)",
+       [](Scenario& s, const std::string& v) {
+         s.burst = parse_double("burst", v, "expected a mean burst length of 1 to 1e6 packets");
+         if (!(s.burst >= 1.0 && s.burst <= 1e6))
+           throw ConfigError("burst", "expected a mean burst length of 1 to 1e6 packets, got '" + v + "'");
+       }},
+      {"trace", "replay this packet trace (lines 'cycle source destination length', see the README) instead "
+                "of --traffic/--rate; window: the whole trace unless --warmup/--cycles are given",
+       [](Scenario& s, const std::string& v) { s.trace = v; }},
       {"rate", "offered load in flits/node/cycle, in [1e-9, 1]",
        [](Scenario& s, const std::string& v) {
          s.rate = parse_double("rate", v, "expected an injection rate in [1e-9, 1] flits/node/cycle");
@@ -163,7 +195,15 @@ std::string flag_of(const std::string& key) {
   return f;
 }
 
-void apply_yaml_file(Scenario& s, const std::string& path) {
+void apply_trace_window(Scenario& s, const std::vector<std::string>& given) {
+  if (s.trace.empty()) return;
+  auto has = [&](const char* k) { return std::find(given.begin(), given.end(), k) != given.end(); };
+  if (!has("warmup")) s.warmup = 0;
+  if (!has("cycles")) s.cycles = 0;
+}
+
+std::vector<std::string> apply_yaml_file(Scenario& s, const std::string& path) {
+  std::vector<std::string> given;
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
     throw ConfigError("config", "expected a readable scenario file, '" + path + "' " +
@@ -177,7 +217,7 @@ void apply_yaml_file(Scenario& s, const std::string& path) {
     throw ConfigError("config", "malformed YAML in '" + path + "' at line " +
                                     std::to_string(e.mark.line + 1) + ": " + e.msg);
   }
-  if (root.IsNull()) return;
+  if (root.IsNull()) return given;
   if (!root.IsMap()) throw ConfigError("config", "expected a mapping of settings in '" + path + "'");
   for (const auto& kv : root) {
     const std::string key = kv.first.as<std::string>();
@@ -193,7 +233,9 @@ void apply_yaml_file(Scenario& s, const std::string& path) {
     if (!kv.second.IsScalar())
       throw ConfigError(key, "expected a single value in '" + path + "'");
     setting->apply(s, kv.second.as<std::string>());
+    given.push_back(key);
   }
+  return given;
 }
 
 }  // namespace wormsim::driver

@@ -24,8 +24,14 @@ const Setting& setting(const std::string& key);
 /// The flag spelling of a key: "local_ports" -> "--local-ports".
 std::string flag_of(const std::string& key);
 
-/// Applies every key of a YAML mapping file; throws ConfigError (field
-/// "config") for unreadable or malformed files and unknown keys.
-void apply_yaml_file(Scenario& s, const std::string& path);
+/// Applies every key of a YAML mapping file and returns the keys it gave;
+/// throws ConfigError (field "config") for unreadable or malformed files and
+/// unknown keys.
+std::vector<std::string> apply_yaml_file(Scenario& s, const std::string& path);
+
+/// After the settings are applied: a trace run without a --warmup or
+/// --cycles of its own measures the whole trace (warm-up 0, window to its
+/// last packet).
+void apply_trace_window(Scenario& s, const std::vector<std::string>& given);
 
 }  // namespace wormsim::driver

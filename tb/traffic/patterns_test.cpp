@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include <wormsim/core/config_error.h>
 #include <wormsim/core/rng.h>
 #include <wormsim/topology/grid.h>
 #include <wormsim/topology/spec.h>
@@ -101,6 +102,100 @@ TEST(Patterns, HotspotSendsItsShareToTheHotNode) {
     EXPECT_NEAR(to_hot, expected, 5 * std::sqrt(expected));
   }
   for (int k = 0; k < 1000; ++k) ASSERT_NE(*p->destination(hot, rng), hot) << "the hot node never sends to itself";
+}
+
+TEST(Patterns, BitReverseReversesTheNodeIdBits) {
+  const Topology t = make_topology("mesh:8x4");  // 32 nodes, 5 bits
+  const auto p = pattern("bitrev", t);
+  Rng rng(1, 1);
+  // 1 = 00001 -> 10000 = 16; 6 = 00110 -> 01100 = 12; 21 = 10101 is a palindrome.
+  EXPECT_EQ(p->destination(1, rng), std::optional<NodeId>(16));
+  EXPECT_EQ(p->destination(6, rng), std::optional<NodeId>(12));
+  EXPECT_EQ(p->destination(3, rng), std::optional<NodeId>(24));
+  EXPECT_FALSE(p->destination(21, rng).has_value()) << "a palindrome maps onto itself and sends nothing";
+  std::set<NodeId> image;
+  for (NodeId n = 0; n < t.num_nodes(); ++n) image.insert(p->destination(n, rng).value_or(n));
+  EXPECT_EQ(image.size(), t.num_nodes()) << "a permutation";
+}
+
+TEST(Patterns, ShuffleRotatesTheNodeIdLeft) {
+  const Topology t = make_topology("mesh:4x4");  // 16 nodes, 4 bits
+  const auto p = pattern("shuffle", t);
+  Rng rng(1, 1);
+  EXPECT_EQ(p->destination(1, rng), std::optional<NodeId>(2));
+  EXPECT_EQ(p->destination(8, rng), std::optional<NodeId>(1)) << "the top bit wraps to the bottom";
+  EXPECT_EQ(p->destination(9, rng), std::optional<NodeId>(3));
+  EXPECT_EQ(p->destination(13, rng), std::optional<NodeId>(11));
+  EXPECT_FALSE(p->destination(15, rng).has_value());
+}
+
+TEST(Patterns, BitPatternsNeedAPowerOfTwoNodeCount) {
+  for (const char* spec : {"3pt:2x2x2", "mesh:3x4", "petersen"}) {
+    const Topology t = make_topology(spec);
+    for (const char* name : {"bitrev", "shuffle"}) {
+      try {
+        pattern(name, t);
+        ADD_FAILURE() << name << " accepted on " << spec;
+      } catch (const ConfigError& e) {
+        EXPECT_EQ(e.field(), "traffic");
+        EXPECT_NE(std::string(e.what()).find("power-of-two"), std::string::npos) << e.what();
+      }
+    }
+  }
+}
+
+TEST(Patterns, TornadoGoesNearlyHalfWayRoundEveryDimension) {
+  const Topology t = make_topology("torus:8x5x2");
+  const std::array<unsigned, 3> dims{8, 5, 2};
+  const auto p = pattern("tornado", t);
+  Rng rng(1, 1);
+  for (NodeId n = 0; n < t.num_nodes(); ++n) {
+    const Coord c = coord_of(dims, n);
+    const auto d = p->destination(n, rng);
+    ASSERT_TRUE(d.has_value()) << "every node moves in x (side 8: +3)";
+    const Coord e = coord_of(dims, *d);
+    EXPECT_EQ(e.x, (c.x + 3) % 8);
+    EXPECT_EQ(e.y, (c.y + 2) % 5);
+    EXPECT_EQ(e.z, c.z) << "a side of 2 does not move";
+  }
+}
+
+TEST(Patterns, TornadoOn3ptMovesTheModulesAndKeepsTheVertex) {
+  const Topology t = make_topology("3pt:3x4x5");
+  const auto p = pattern("tornado", t);
+  Rng rng(1, 1);
+  for (NodeId n = 0; n < t.num_nodes(); ++n) {
+    const auto c = t.kind->coordinates(n);  // z, x, y, p
+    const auto d = p->destination(n, rng);
+    ASSERT_TRUE(d.has_value());
+    const auto e = t.kind->coordinates(*d);
+    EXPECT_EQ(e[0], (c[0] + 1) % 3);
+    EXPECT_EQ(e[1], (c[1] + 1) % 4);
+    EXPECT_EQ(e[2], (c[2] + 2) % 5);
+    EXPECT_EQ(e[3], c[3]);
+  }
+  EXPECT_THROW(pattern("tornado", make_topology("petersen")), ConfigError);
+}
+
+TEST(Patterns, RandomPermutationIsAPermutationFixedBySeed) {
+  const Topology t = make_topology("3pt:2x2x2");
+  auto map_of = [&](std::uint64_t seed) {
+    PatternConfig pc;
+    pc.name = "randperm";
+    pc.seed = seed;
+    const auto p = make_pattern(pc, t);
+    Rng rng(99, 1);
+    std::vector<NodeId> to;
+    for (NodeId n = 0; n < t.num_nodes(); ++n) to.push_back(p->destination(n, rng).value_or(n));
+    return to;
+  };
+  const auto a = map_of(5), b = map_of(5), c = map_of(6);
+  EXPECT_EQ(a, b) << "same seed, same permutation";
+  EXPECT_NE(a, c) << "another seed, another permutation";
+  EXPECT_EQ(std::set<NodeId>(a.begin(), a.end()).size(), t.num_nodes()) << "every node receives from exactly one";
+  std::size_t fixed = 0;
+  for (NodeId n = 0; n < t.num_nodes(); ++n) fixed += a[n] == n;
+  EXPECT_LT(fixed, 6u) << "a random permutation of 80 has about one fixed point";
 }
 
 TEST(Patterns, NoPatternSendsANodeToItself) {

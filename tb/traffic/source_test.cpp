@@ -1,48 +1,193 @@
 // The traffic source: the offered load is what was asked for, from 1 down to
 // rates so small that the geometric gap between packets exceeds any integer
-// (it once overflowed and injected a packet every few cycles).
+// (it once overflowed and injected a packet every few cycles), for Bernoulli
+// and on/off injection and for mixed packet lengths; on/off traffic really
+// comes in bursts; traces replay in cycle order and bad lines are named.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <map>
 
+#include <wormsim/core/config_error.h>
 #include <wormsim/topology/spec.h>
 #include <wormsim/traffic/pattern.h>
 #include <wormsim/traffic/source.h>
+#include <wormsim/traffic/trace.h>
 
 namespace wormsim::test {
 namespace {
 
-std::uint64_t packets_in(double rate, unsigned length, Cycle cycles, std::uint64_t seed) {
+struct Counted {
+  std::uint64_t packets = 0, flits = 0;
+  std::map<unsigned, std::uint64_t> by_length;
+  std::vector<std::uint64_t> per_window;  ///< packets of node 0 per 256-cycle window
+};
+
+Counted run_source(double rate, const PacketLengths& lengths, Cycle cycles, std::uint64_t seed,
+                   const std::string& injection = "bernoulli", double burst = 8) {
   const Topology t = make_topology("mesh:4x4");
   PatternConfig pc;
   pc.name = "uniform";
   SourceConfig sc;
   sc.rate = rate;
-  sc.packet_length = length;
+  sc.lengths = lengths;
   sc.seed = seed;
+  sc.injection = injection;
+  sc.burst = burst;
   TrafficSource src(sc, make_pattern(pc, t), t.num_nodes());
-  std::uint64_t n = 0;
-  for (Cycle c = 0; c < cycles; ++c) src.generate(c, [&n](const Packet&) { ++n; });
+  Counted n;
+  n.per_window.assign(static_cast<std::size_t>(cycles / 256 + 1), 0);
+  for (Cycle c = 0; c < cycles; ++c)
+    src.generate(c, [&](const Packet& p) {
+      ++n.packets;
+      n.flits += p.length;
+      ++n.by_length[p.length];
+      if (p.src == 0) ++n.per_window[c / 256];
+    });
   return n;
 }
 
 TEST(TrafficSource, TinyRatesGiveTinyLoads) {
-  for (double rate : {1e-300, 1e-30, 1e-15}) {
-    EXPECT_EQ(packets_in(rate, 4, 200000, 1), 0u) << "rate " << rate;
-  }
+  for (const char* injection : {"bernoulli", "onoff"})
+    for (double rate : {1e-300, 1e-30, 1e-15}) {
+      EXPECT_EQ(run_source(rate, PacketLengths(4), 200000, 1, injection).packets, 0u)
+          << injection << " rate " << rate;
+    }
 }
 
 TEST(TrafficSource, TheLoadIsTheRateAskedFor) {
   // 16 nodes: expected packets = rate / length x 16 x cycles; within 5 sigma.
   for (double rate : {1.0, 0.5, 0.1, 0.01, 1e-4}) {
-    const unsigned length = 4;
     const Cycle cycles = 200000;
-    const double expected = rate / length * 16 * static_cast<double>(cycles);
-    const double got = static_cast<double>(packets_in(rate, length, cycles, 7));
+    const double expected = rate / 4 * 16 * static_cast<double>(cycles);
+    const double got = static_cast<double>(run_source(rate, PacketLengths(4), cycles, 7).packets);
     std::cout << "rate " << rate << ": " << got << " packets, expected " << expected << "\n";
     EXPECT_NEAR(got, expected, 5 * std::sqrt(expected) + 1) << "rate " << rate;
   }
+}
+
+TEST(TrafficSource, OnOffKeepsTheLongRunMeanAndComesInBursts) {
+  // Seed 11. The offered flits match the rate (bursts make the count vary more
+  // than Bernoulli's, so the tolerance is 5%), and node 0's packets per
+  // 256-cycle window vary several times more than under Bernoulli at the
+  // same rate (index of dispersion: variance / mean, 1 for Poisson-like).
+  const Cycle cycles = 400000;
+  auto dispersion = [](const std::vector<std::uint64_t>& w) {
+    double m = 0, v = 0;
+    for (auto x : w) m += static_cast<double>(x);
+    m /= static_cast<double>(w.size());
+    for (auto x : w) v += (static_cast<double>(x) - m) * (static_cast<double>(x) - m);
+    return v / static_cast<double>(w.size()) / m;
+  };
+  for (double rate : {0.05, 0.2, 0.6}) {
+    const Counted on_off = run_source(rate, PacketLengths(4), cycles, 11, "onoff", 16);
+    const Counted bern = run_source(rate, PacketLengths(4), cycles, 11);
+    const double expected = rate * 16 * static_cast<double>(cycles);
+    std::cout << "rate " << rate << ": onoff " << on_off.flits << " flits (expected " << expected
+              << "), dispersion onoff " << dispersion(on_off.per_window) << " bernoulli "
+              << dispersion(bern.per_window) << "\n";
+    EXPECT_NEAR(static_cast<double>(on_off.flits), expected, 0.05 * expected) << "rate " << rate;
+    EXPECT_GT(dispersion(on_off.per_window), 3 * dispersion(bern.per_window)) << "rate " << rate;
+  }
+  // At rate 1 a node is always on: one flit per cycle, no burst structure.
+  const Counted full = run_source(1.0, PacketLengths(4), 40000, 11, "onoff", 4);
+  EXPECT_NEAR(static_cast<double>(full.packets), 160000.0, 5 * std::sqrt(160000.0));
+  EXPECT_LT(dispersion(full.per_window), 1.5);
+}
+
+TEST(TrafficSource, MixedLengthsKeepTheFlitRateAndTheShares) {
+  const PacketLengths mix = PacketLengths::parse("packet", "1:0.75,5:0.25");
+  EXPECT_DOUBLE_EQ(mix.mean(), 2.0);
+  const Cycle cycles = 200000;
+  const Counted n = run_source(0.2, mix, cycles, 3);
+  const double expected_flits = 0.2 * 16 * static_cast<double>(cycles);
+  EXPECT_NEAR(static_cast<double>(n.flits), expected_flits, 0.03 * expected_flits);
+  const double share5 = static_cast<double>(n.by_length.at(5)) / static_cast<double>(n.packets);
+  std::cout << n.packets << " packets, share of 5-flit " << share5 << "\n";
+  EXPECT_NEAR(share5, 0.25, 0.01);
+  EXPECT_EQ(n.by_length.size(), 2u);
+
+  const Counted range = run_source(0.2, PacketLengths::parse("packet", "2..6"), 50000, 3);
+  EXPECT_EQ(range.by_length.size(), 5u) << "every length of the range appears";
+  for (const auto& [len, count] : range.by_length) EXPECT_TRUE(len >= 2 && len <= 6) << len;
+}
+
+TEST(TrafficSource, AFixedLengthDrawsNothing) {
+  // "4", "4..4" and "4:1" are the same traffic, packet for packet.
+  const Counted a = run_source(0.3, PacketLengths(4), 20000, 5);
+  const Counted b = run_source(0.3, PacketLengths::parse("packet", "4..4"), 20000, 5);
+  const Counted c = run_source(0.3, PacketLengths::parse("packet", "4:1"), 20000, 5);
+  EXPECT_EQ(a.per_window, b.per_window);
+  EXPECT_EQ(a.per_window, c.per_window);
+}
+
+TEST(PacketLengths, BadTextNamesTheField) {
+  for (const char* bad : {"", "0", "65536", "x", "3..2", "1:0", "1:-1,2:1", "1:0.5,1:0.5", "1:,2:1", "2..", "4 "}) {
+    try {
+      PacketLengths::parse("packet", bad);
+      ADD_FAILURE() << "accepted '" << bad << "'";
+    } catch (const ConfigError& e) {
+      EXPECT_EQ(e.field(), "packet") << bad;
+    }
+  }
+  EXPECT_EQ(PacketLengths::parse("packet", "1:4,5:1").text(), "1:0.8,5:0.2");
+}
+
+std::string write_file(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(Trace, RepliesInCycleOrderWithNamesAndComments) {
+  const Topology t = make_topology("mesh:4x4");
+  const std::string path = write_file("ok.trace",
+                                      "# cycle src dst len\n"
+                                      "10 r1_0_0 5 3   # by name\n"
+                                      "\n"
+                                      "2 0 15 1\n"
+                                      "10 4 0 2\n");
+  TraceSource src(read_trace(path, t));
+  EXPECT_EQ(src.size(), 3u);
+  EXPECT_EQ(src.last_cycle(), 10u);
+  std::vector<Packet> got;
+  for (Cycle c = 0; c < 20; ++c) src.generate(c, [&](const Packet& p) { got.push_back(p); });
+  ASSERT_EQ(got.size(), 3u);
+  EXPECT_EQ(got[0].created, 2u);
+  EXPECT_EQ(got[0].dst, 15u);
+  EXPECT_EQ(got[1].created, 10u);
+  EXPECT_EQ(got[1].src, 1u) << "r1_0_0 is node 1";
+  EXPECT_EQ(got[1].length, 3u);
+  EXPECT_EQ(got[2].src, 4u) << "same cycle: file order";
+}
+
+TEST(Trace, ABadLineIsNamedByNumber) {
+  const Topology t = make_topology("mesh:4x4");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"1 0 1 2\n2 0 1\n", "line 2: expected 4 fields"},
+      {"1 0 1 2\n\n# c\n5 0 16 2\n", "line 4: destination 16 is not a node"},
+      {"x 0 1 2\n", "line 1: expected cycle as an integer"},
+      {"1 r9_9_9 1 2\n", "line 1: source 'r9_9_9' is not a node"},
+      {"1 0 1 0\n", "line 1: length must be 1 to 65535"},
+      {"1 0 1 70000\n", "line 1: length 70000 is above 65535"},
+      {"1 3 3 2\n", "line 1: source and destination are the same node"},
+      {"# only comments\n", "holds no packets"},
+  };
+  int k = 0;
+  for (const auto& [text, message] : cases) {
+    const std::string path = write_file("bad" + std::to_string(k++) + ".trace", text);
+    try {
+      read_trace(path, t);
+      ADD_FAILURE() << "accepted " << text;
+    } catch (const ConfigError& e) {
+      EXPECT_EQ(e.field(), "trace");
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_THROW(read_trace(::testing::TempDir() + "missing.trace", t), ConfigError);
 }
 
 }  // namespace

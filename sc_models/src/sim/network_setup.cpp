@@ -6,8 +6,25 @@
 #include <wormsim/routing/registry.h>
 #include <wormsim/sim/limits.h>
 #include <wormsim/topology/spec.h>
+#include <wormsim/traffic/trace.h>
 
 namespace wormsim {
+
+std::unique_ptr<PacketSource> make_packet_source(const Scenario& s, const Topology& t) {
+  if (!s.trace.empty()) return std::make_unique<TraceSource>(read_trace(s.trace, t));
+  PatternConfig pc;
+  pc.name = s.traffic;
+  pc.hotspot_node = s.hotspot_node;
+  pc.hotspot_fraction = s.hotspot_fraction;
+  pc.seed = s.seed;
+  SourceConfig sc;
+  sc.rate = s.rate;
+  sc.lengths = packet_lengths(s);
+  sc.injection = s.injection;
+  sc.burst = s.burst;
+  sc.seed = s.seed;
+  return std::make_unique<TrafficSource>(sc, make_pattern(pc, t), t.num_nodes());
+}
 
 NetworkSetup setup_network(const Scenario& scenario) {
   NetworkSetup n;
@@ -16,6 +33,14 @@ NetworkSetup setup_network(const Scenario& scenario) {
   validate(s);
   n.topology = std::make_unique<Topology>(make_topology(s.topology));
   const Topology& t = *n.topology;
+  n.source = make_packet_source(s, t);
+  if (!s.trace.empty()) {
+    s.traffic = "trace";
+    if (s.cycles == 0) {
+      const Cycle last = static_cast<const TraceSource&>(*n.source).last_cycle();
+      s.cycles = last + 1 > s.warmup ? last + 1 - s.warmup : 1;
+    }
+  }
   if (s.routing.empty()) s.routing = default_routing(t);
   n.routing = make_routing(s.routing, t, s.vcs);
   const RoutingInfo& info = *find_routing(s.routing);

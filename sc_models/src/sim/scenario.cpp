@@ -36,7 +36,9 @@ void validate(const Scenario& s) {
   if (!s.arbitration.empty()) parse_arbitration(s.arbitration, "arbitration");
   if (!(s.eject_rate > 0.0 && s.eject_rate <= 1.0))
     throw ConfigError("eject_rate", "expected a consumption probability in (0, 1], got " + std::to_string(s.eject_rate));
-  if (s.cycles < 1) throw ConfigError("cycles", "expected at least 1 measured cycle");
+  if (s.cycles < 1 && s.trace.empty()) throw ConfigError("cycles", "expected at least 1 measured cycle");
+  if (!(s.burst >= 1.0 && s.burst <= 1e6))
+    throw ConfigError("burst", "expected a mean burst length of 1 to 1e6 packets, got " + number(s.burst));
   if (s.watchdog < kMinWatchdog)
     throw ConfigError("watchdog", "expected at least " + std::to_string(kMinWatchdog) +
                                       " cycles (shorter stalls are the pipeline's own), got " + std::to_string(s.watchdog));

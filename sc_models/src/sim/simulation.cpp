@@ -20,21 +20,11 @@ Simulation::Simulation(const Scenario& scenario) {
   routing_ = std::move(setup.routing);
   verdict_ = setup.verdict;
 
-  PatternConfig pc;
-  pc.name = scenario_.traffic;
-  pc.hotspot_node = scenario_.hotspot_node;
-  pc.hotspot_fraction = scenario_.hotspot_fraction;
-  auto pattern = make_pattern(pc, *topology_);
+  source_ = std::move(setup.source);
 
   NetworkConfig nc = setup.network;
   nc.worms = &worms_;
   network_ = std::make_unique<Network>(*topology_, *routing_, nc, *this);
-
-  SourceConfig sc;
-  sc.rate = scenario_.rate;
-  sc.packet_length = scenario_.packet;
-  sc.seed = scenario_.seed;
-  source_ = std::make_unique<TrafficSource>(sc, std::move(pattern), topology_->num_nodes());
 
   window_end_ = scenario_.warmup + scenario_.cycles;
   const Cycle limit = scenario_.drain_limit ? scenario_.drain_limit : 10 * scenario_.cycles + 10000;
@@ -196,7 +186,7 @@ Results Simulation::results(double wall_seconds) const {
   r.traffic = scenario_.traffic;
   r.selection = scenario_.selection;
   r.nodes = topology_->num_nodes();
-  r.offered = scenario_.rate;
+  r.offered = scenario_.trace.empty() ? scenario_.rate : 0.0;  // a trace: what it generated (below)
   r.warmup = scenario_.warmup;
   r.measure = scenario_.cycles;
   r.cycles = cycle_;
@@ -205,6 +195,7 @@ Results Simulation::results(double wall_seconds) const {
   r.delivered_packets = scoreboard_.delivered_packets();
   r.delivered_flits = scoreboard_.delivered_flits();
   r.latency = stats_.summary();
+  r.latency_by_length = stats_.summary_by_length();
   const Cycle window = std::min<Cycle>(cycle_, window_end_) -
                        std::min<Cycle>(cycle_, scenario_.warmup);
   if (window > 0) {
@@ -212,6 +203,7 @@ Results Simulation::results(double wall_seconds) const {
                    (static_cast<double>(r.nodes) * static_cast<double>(window));
     r.generated = static_cast<double>(stats_.window_created_flits()) /
                   (static_cast<double>(r.nodes) * static_cast<double>(window));
+    if (!scenario_.trace.empty()) r.offered = r.generated;
   }
   std::vector<std::uint64_t> end = links_at_end_;
   if (end.empty()) snapshot_links(end);

@@ -1,21 +1,13 @@
 #include <wormsim/systemc/traffic_generator.h>
 
-#include <wormsim/traffic/pattern.h>
+#include <wormsim/sim/network_setup.h>
 
 namespace wormsim::systemc {
 
 TrafficGenerator::TrafficGenerator(const sc_core::sc_module_name& name, Fabric& fabric, const Scenario& scenario)
     : sc_core::sc_module(name), clk("clk"), rst_n("rst_n"), fabric_(fabric), scenario_(scenario) {
   validate(scenario_);
-  PatternConfig pc;
-  pc.name = scenario_.traffic;
-  pc.hotspot_node = scenario_.hotspot_node;
-  pc.hotspot_fraction = scenario_.hotspot_fraction;
-  SourceConfig sc;
-  sc.rate = scenario_.rate;
-  sc.packet_length = scenario_.packet;
-  sc.seed = scenario_.seed;
-  source_ = std::make_unique<TrafficSource>(sc, make_pattern(pc, fabric.topology()), fabric.num_nodes());
+  source_ = make_packet_source(scenario_, fabric.topology());
   SC_HAS_PROCESS(TrafficGenerator);
   SC_METHOD(on_clock);
   sensitive << clk.pos() << clk.neg();

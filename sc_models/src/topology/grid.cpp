@@ -119,6 +119,12 @@ NodePermutation GridKind::permutation(const std::string& pattern, const Topology
       const Coord c = coord_of(d, n);
       return id_of(d, Coord{d[0] - 1 - c.x, d[1] - 1 - c.y, d[2] - 1 - c.z});
     };
+  if (pattern == "tornado")
+    return [d](NodeId n) {
+      const Coord c = coord_of(d, n);
+      auto step = [](unsigned x, unsigned k) { return (x + (k + 1) / 2 - 1) % k; };
+      return id_of(d, Coord{step(c.x, d[0]), step(c.y, d[1]), step(c.z, d[2])});
+    };
   return TopologyKind::permutation(pattern, t);
 }
 

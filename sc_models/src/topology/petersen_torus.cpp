@@ -125,6 +125,12 @@ NodePermutation PetersenTorusKind::permutation(const std::string& pattern, const
       const PtCoord c = pt_coord_of(lmn, id);
       return pt_id_of(lmn, PtCoord{lmn[0] - 1 - c.z, lmn[1] - 1 - c.x, lmn[2] - 1 - c.y, 9 - c.p});
     };
+  if (pattern == "tornado")
+    return [lmn](NodeId id) {
+      const PtCoord c = pt_coord_of(lmn, id);
+      auto step = [](unsigned x, unsigned k) { return (x + (k + 1) / 2 - 1) % k; };
+      return pt_id_of(lmn, PtCoord{step(c.z, lmn[0]), step(c.x, lmn[1]), step(c.y, lmn[2]), c.p});
+    };
   return TopologyKind::permutation(pattern, t);
 }
 

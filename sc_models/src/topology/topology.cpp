@@ -37,7 +37,7 @@ std::optional<NodeId> find_node(const Topology& t, const std::string& text) {
 
 NodePermutation TopologyKind::permutation(const std::string& pattern, const Topology& t) const {
   throw ConfigError("traffic", pattern + " has no meaning on " + t.spec + " (it maps coordinates of a mesh, torus "
-                                         "or 3PT; use uniform, hotspot or neighbor)");
+                                         "or 3PT; use uniform, randperm, hotspot or neighbor)");
 }
 
 }  // namespace wormsim

@@ -13,6 +13,7 @@
 #include <wormsim/sim/limits.h>
 #include <wormsim/sim/scenario.h>
 #include <wormsim/topology/topology.h>
+#include <wormsim/traffic/source.h>
 
 namespace wormsim {
 
@@ -29,10 +30,19 @@ struct NetworkSetup {
   NetworkConfig network;  ///< router, ejection and seed (worms left null)
   DependencyVerdict verdict;     ///< the static proof (when it ran)
   ResourceEstimate estimate;     ///< memory and proof time, checked against the limits
+  std::unique_ptr<PacketSource> source;  ///< the scenario's traffic (synthetic or trace)
 };
 
-/// Validates `s` (ConfigError names the bad field), refuses it if it passes
+/// The packet source a scenario describes on topology t: its trace, or its
+/// pattern, injection process and packet lengths. Throws ConfigError for a
+/// pattern without meaning on t, a bad trace line, an unknown process.
+std::unique_ptr<PacketSource> make_packet_source(const Scenario& s, const Topology& t);
+
+/// Validates `s` (ConfigError names the bad field), builds its traffic
+/// (so a bad pattern or trace is refused before any work), refuses it if it passes
 /// this machine's limits (limits.h; unless s.force), and builds its network;
+/// with a trace and cycles = 0, sets the window to end after the trace's
+/// last packet;
 /// throws StaticDeadlockError if s.deadlock_check is on and the routing's
 /// channel dependency graph has a cycle.
 NetworkSetup setup_network(const Scenario& s);

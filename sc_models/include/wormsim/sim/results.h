@@ -18,6 +18,8 @@ struct Results {
   std::uint64_t injected_packets = 0, delivered_packets = 0;
   std::uint64_t injected_flits = 0, delivered_flits = 0;
   LatencySummary latency;
+  /// Per packet-length class (LatencyStats::summary_by_length); empty with one length.
+  std::vector<std::pair<std::string, LatencySummary>> latency_by_length;
   double throughput = 0;  ///< accepted flits/node/cycle in the window
   /// Offered load actually generated: flits of the packets created in the
   /// window per node per cycle (below `offered` where some nodes send nothing).

@@ -5,7 +5,10 @@
 #include <cstdint>
 #include <string>
 
+#include <optional>
+
 #include <wormsim/core/flit.h>
+#include <wormsim/traffic/packet_lengths.h>
 
 namespace wormsim {
 
@@ -20,10 +23,17 @@ struct Scenario {
   std::string arbitration;
   unsigned vcs = 0;  ///< 0 = what the routing needs, at least 2
   unsigned buffer = 8;       ///< flits per VC buffer
-  unsigned packet = 4;       ///< flits per packet
+  unsigned packet = 4;       ///< flits per packet (with a mix: its longest)
+  /// Set: packet lengths drawn from this range or mix (packet_lengths.h).
+  std::optional<PacketLengths> packet_mix;
   unsigned local_ports = 1;  ///< injection and ejection channels per node
-  std::string traffic = "uniform";
+  std::string traffic = "uniform";  ///< a name of traffic_patterns()
   double rate = 0.1;  ///< flits/node/cycle, in (0, 1]
+  std::string injection = "bernoulli";  ///< a name of injections()
+  double burst = 8;   ///< on/off injection: mean packets per burst
+  /// Set: packets come from this trace file (trace.h) instead of traffic,
+  /// rate, injection and packet.
+  std::string trace;
   NodeId hotspot_node = 0;
   double hotspot_fraction = 0.1;
   double eject_rate = 1.0;  ///< chance per cycle that a node consumes a flit per channel
@@ -31,7 +41,7 @@ struct Scenario {
   /// low worms on separate consumption channels) or "shared".
   std::string consumption = "per-class";
   Cycle warmup = 1000;
-  Cycle cycles = 10000;     ///< measurement window
+  Cycle cycles = 10000;     ///< measurement window; 0 with a trace: up to its last packet
   Cycle drain_limit = 0;    ///< cycles allowed after the window; 0 = 10 x cycles + 10000
   Cycle watchdog = 5000;    ///< cycles without any flit moving that count as no progress (>= kMinWatchdog)
   bool deadlock_check = true;   ///< prove the routing deadlock-free before simulating
@@ -49,6 +59,11 @@ constexpr double kMinRate = 1e-9;
 /// The shortest watchdog: a head waits 3 cycles per hop and a credit 4, so
 /// shorter stalls are the pipeline's own, not a lack of progress.
 constexpr Cycle kMinWatchdog = 64;
+
+/// The packet lengths of synthetic traffic: the mix, or `packet` flits.
+inline PacketLengths packet_lengths(const Scenario& s) {
+  return s.packet_mix ? *s.packet_mix : PacketLengths(s.packet);
+}
 
 /// Throws ConfigError for the first bad field.
 void validate(const Scenario& s);

@@ -85,7 +85,7 @@ class Simulation : public DeliveryObserver {
   WormTable worms_;
   std::unordered_map<std::uint64_t, std::uint32_t> worm_of_packet_;
   std::unique_ptr<Network> network_;
-  std::unique_ptr<TrafficSource> source_;
+  std::unique_ptr<PacketSource> source_;
   Phase phase_ = Phase::Warmup;
   Cycle cycle_ = 0;
   Cycle window_end_ = 0, drain_end_ = 0;

@@ -3,6 +3,8 @@
 // was delivered minus the cycle it was created.
 #pragma once
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <wormsim/ni/packet.h>
@@ -31,6 +33,10 @@ class LatencyStats {
   /// Flits of the packets created in the window (what was offered there).
   std::uint64_t window_created_flits() const { return window_created_flits_; }
   LatencySummary summary() const;
+  /// Latency per packet-length class of the measured packets, shortest first:
+  /// one class per length when there are at most 16 lengths ("5"), else 8
+  /// equal ranges ("1-8"). Empty when every packet had the same length.
+  std::vector<std::pair<std::string, LatencySummary>> summary_by_length() const;
 
  private:
   Cycle start_ = 0, end_ = 0;
@@ -38,6 +44,10 @@ class LatencyStats {
   std::uint64_t window_created_flits_ = 0;
   std::uint64_t window_flits_ = 0;
   std::vector<std::uint64_t> latencies_;
+  std::vector<std::uint16_t> lengths_;  ///< of the packet of each latency
 };
+
+/// Average, percentiles, min and max of a list of latencies.
+LatencySummary summarise(std::vector<std::uint64_t> latencies);
 
 }  // namespace wormsim

@@ -37,7 +37,7 @@ class TrafficGenerator : public sc_core::sc_module {
 
   Fabric& fabric_;
   Scenario scenario_;
-  std::unique_ptr<TrafficSource> source_;
+  std::unique_ptr<PacketSource> source_;
   Cycle cycle_ = 0;
   bool running_ = false;  ///< rst_n was high at the last rising edge
   Cycle stop_at_ = ~Cycle{0};

@@ -3,6 +3,7 @@
 // nothing.
 #pragma once
 #include <functional>
+#include <string>
 
 #include <wormsim/traffic/pattern.h>
 
@@ -22,5 +23,13 @@ class NodeMap : public TrafficPattern {
  private:
   Map map_;
 };
+
+}  // namespace wormsim
+
+namespace wormsim {
+
+/// b for a topology of 2^b nodes (b >= 1); throws ConfigError (field
+/// "traffic") naming `pattern` otherwise: bit patterns have no meaning there.
+unsigned node_id_bits(const Topology& t, const std::string& pattern);
 
 }  // namespace wormsim

@@ -1,7 +1,14 @@
 // Synthetic traffic patterns: each picks a destination for a packet created at
-// a source node. Patterns defined on coordinates use the grid of the topology
-// (see grid.h); a node whose destination would be itself sends nothing.
+// a source node. Patterns defined on coordinates use the topology family's
+// coordinates (TopologyKind::permutation); patterns defined on node-id bits
+// need a power-of-two node count. A node whose destination would be itself
+// sends nothing.
+//
+// The pattern table (traffic_patterns()) is the one list of names: CLI help,
+// validation and the tests' case lists come from it. Adding a pattern is one
+// file and one line in src/traffic/registry.cpp.
 #pragma once
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,9 +21,10 @@
 namespace wormsim {
 
 struct PatternConfig {
-  std::string name = "uniform";   ///< uniform | transpose | bitcomp | hotspot | neighbor
+  std::string name = "uniform";   ///< a name of traffic_patterns()
   NodeId hotspot_node = 0;        ///< hotspot: the hot node
   double hotspot_fraction = 0.1;  ///< hotspot: share of packets sent to it
+  std::uint64_t seed = 1;         ///< random permutation: which one
 };
 
 class TrafficPattern {
@@ -26,8 +34,23 @@ class TrafficPattern {
   virtual std::optional<NodeId> destination(NodeId src, Rng& rng) const = 0;
 };
 
-/// Names accepted by make_pattern, for messages and --help.
-const std::vector<std::string>& pattern_names();
+struct PatternInfo {
+  std::string name;
+  std::string description;  ///< one line: what the destination is
+  std::string applies;      ///< where it means something, for people
+  /// Builds it; throws ConfigError (field "traffic", or the pattern's own
+  /// fields) where it has no meaning.
+  std::function<std::unique_ptr<TrafficPattern>(const PatternConfig&, const Topology&)> make;
+};
+
+/// The pattern table, in the order help lists it.
+const std::vector<PatternInfo>& traffic_patterns();
+
+/// Names of the table, for tests.
+std::vector<std::string> pattern_names();
+
+/// "uniform | transpose | ..." for help and messages.
+std::string pattern_name_list(const std::string& separator = " | ");
 
 /// Throws ConfigError naming field "traffic" (or the hotspot fields).
 std::unique_ptr<TrafficPattern> make_pattern(const PatternConfig& config, const Topology& t);
@@ -36,6 +59,10 @@ namespace patterns {
 std::unique_ptr<TrafficPattern> uniform(const Topology& t);
 std::unique_ptr<TrafficPattern> transpose(const Topology& t);
 std::unique_ptr<TrafficPattern> bit_complement(const Topology& t);
+std::unique_ptr<TrafficPattern> bit_reverse(const Topology& t);
+std::unique_ptr<TrafficPattern> shuffle(const Topology& t);
+std::unique_ptr<TrafficPattern> tornado(const Topology& t);
+std::unique_ptr<TrafficPattern> random_permutation(const Topology& t, std::uint64_t seed);
 std::unique_ptr<TrafficPattern> hotspot(const Topology& t, NodeId hot, double fraction);
 std::unique_ptr<TrafficPattern> neighbor(const Topology& t);
 }  // namespace patterns

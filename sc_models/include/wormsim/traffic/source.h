@@ -1,8 +1,9 @@
-// Bernoulli packet source for every node: in each cycle a node creates a
-// packet with probability rate / packet_length (rate in flits/node/cycle).
-// The gaps between creations are drawn as geometric variables, which is the
-// same process, so idle nodes cost nothing. Each node has its own random
-// stream derived from the seed.
+// Packet sources: what creates the packets of a run. A synthetic source
+// (TrafficSource) combines a destination pattern (pattern.h), an injection
+// process (injection.h) and packet lengths (packet_lengths.h), each node with
+// its own random stream derived from the seed; a trace source (trace.h)
+// replays a file. Packets of a cycle are handed out in node order (trace:
+// file order within a cycle).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -12,41 +13,50 @@
 
 #include <wormsim/core/rng.h>
 #include <wormsim/ni/packet.h>
+#include <wormsim/traffic/injection.h>
+#include <wormsim/traffic/packet_lengths.h>
 #include <wormsim/traffic/pattern.h>
 
 namespace wormsim {
 
-struct SourceConfig {
-  double rate = 0.1;            ///< offered load, flits/node/cycle, in (0, 1]
-  unsigned packet_length = 4;  ///< flits per packet
-  std::uint64_t seed = 1;
-};
-
-class TrafficSource {
+class PacketSource {
  public:
-  TrafficSource(const SourceConfig& config, std::unique_ptr<TrafficPattern> pattern,
-                std::size_t nodes);
-
-  /// Creates the packets of `cycle` (in node order) and hands each to `emit`.
-  void generate(Cycle cycle, const std::function<void(const Packet&)>& emit);
-
+  virtual ~PacketSource() = default;
+  /// Creates the packets of `cycle` and hands each to `emit`.
+  virtual void generate(Cycle cycle, const std::function<void(const Packet&)>& emit) = 0;
   void set_enabled(bool on) { enabled_ = on; }
   bool enabled() const { return enabled_; }
   std::uint64_t packets_created() const { return next_id_; }
 
- private:
-  /// Cycles to a node's next packet (geometric); kNever: none within 2^62.
-  Cycle gap(Rng& rng) const;
-  static constexpr Cycle kNever = Cycle{1} << 62;
+ protected:
+  std::uint64_t take_id() { return next_id_++; }
+  bool enabled_ = true;
 
+ private:
+  std::uint64_t next_id_ = 0;
+};
+
+struct SourceConfig {
+  double rate = 0.1;            ///< offered load, flits/node/cycle, in (0, 1]
+  PacketLengths lengths{4};     ///< flits per packet
+  std::string injection = "bernoulli";  ///< a name of injections()
+  double burst = 8;             ///< on/off: mean packets per burst
+  std::uint64_t seed = 1;
+};
+
+class TrafficSource : public PacketSource {
+ public:
+  /// Throws ConfigError for an unknown injection process or bad burst.
+  TrafficSource(const SourceConfig& config, std::unique_ptr<TrafficPattern> pattern, std::size_t nodes);
+  void generate(Cycle cycle, const std::function<void(const Packet&)>& emit) override;
+
+ private:
   SourceConfig cfg_;
   std::unique_ptr<TrafficPattern> pattern_;
-  double p_;
+  std::unique_ptr<InjectionProcess> injection_;
   std::vector<Rng> rngs_;
   using Event = std::pair<Cycle, NodeId>;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
-  std::uint64_t next_id_ = 0;
-  bool enabled_ = true;
 };
 
 }  // namespace wormsim

@@ -1,0 +1,43 @@
+// The injection process table.
+#include <cmath>
+
+#include <wormsim/core/config_error.h>
+#include <wormsim/traffic/injection.h>
+
+namespace wormsim {
+
+Cycle geometric_gap(double p, Rng& rng) {
+  if (p >= 1.0) return 1;
+  const double u = 1.0 - rng.uniform();  // (0, 1]
+  const double g = std::floor(std::log(u) / std::log1p(-p));
+  // A gap past kNever (about 146 years of cycles at 1 GHz) is no packet at
+  // all; converting a larger double to an integer would be undefined.
+  return g < static_cast<double>(InjectionProcess::kNever) ? 1 + static_cast<Cycle>(g) : InjectionProcess::kNever;
+}
+
+const std::vector<InjectionInfo>& injections() {
+  static const std::vector<InjectionInfo> table = {
+      {"bernoulli", "a packet each cycle with probability rate / mean packet length, independently",
+       [](const InjectionConfig& c, std::size_t) { return injection::bernoulli(c); }},
+      {"onoff",
+       "Markov-modulated on/off: bursts at one flit per cycle, --burst packets long on average, "
+       "idle periods sized so the long-run mean is --rate",
+       [](const InjectionConfig& c, std::size_t nodes) { return injection::on_off(c, nodes); }},
+  };
+  return table;
+}
+
+std::string injection_name_list(const std::string& separator) {
+  std::string list;
+  for (const InjectionInfo& i : injections()) list += (list.empty() ? "" : separator) + i.name;
+  return list;
+}
+
+std::unique_ptr<InjectionProcess> make_injection(const InjectionConfig& c, std::size_t nodes) {
+  for (const InjectionInfo& i : injections())
+    if (i.name == c.name) return i.make(c, nodes);
+  throw ConfigError("injection", "unknown injection process '" + c.name + "' (expected one of: " +
+                                     injection_name_list(", ") + ")");
+}
+
+}  // namespace wormsim
