@@ -1,6 +1,10 @@
 // wormsim run: simulate a scenario.
 #include <memory>
+#include <iomanip>
 #include <iostream>
+#include <sstream>
+
+#include <unistd.h>
 #include <vector>
 #include <map>
 
@@ -16,10 +20,49 @@
 namespace wormsim::driver {
 namespace {
 
-int run_scenario(const Scenario& scenario) {
+struct RunFlags {
+  bool quiet = false;          ///< no progress line, no summary
+  bool validate_only = false;  ///< check the scenario and stop
+};
+
+/// The progress line: on stderr, only when it is a terminal, and only once a
+/// run has taken two seconds; rewritten in place, cleared at the end.
+class ProgressLine {
+ public:
+  explicit ProgressLine(bool enabled) : enabled_(enabled && ::isatty(STDERR_FILENO)) {}
+  ~ProgressLine() { clear(); }
+  void show(const Simulation& sim, double seconds) {
+    if (!enabled_ || seconds < 2.0) return;
+    const double rate = static_cast<double>(sim.topology().num_nodes()) * static_cast<double>(sim.cycle()) / seconds;
+    std::ostringstream os;
+    os << "\rwormsim: " << sim.phase_name() << ", cycle " << sim.cycle() << " / " << sim.window_end()
+       << (sim.cycle() > sim.window_end() ? " (draining)" : "") << ", "
+       << sim.scoreboard().outstanding_packets() << " packets in flight, " << std::fixed << std::setprecision(2)
+       << rate / 1e6 << " M node-cycles/s   ";
+    std::cerr << os.str() << std::flush;
+    shown_ = true;
+  }
+  void clear() {
+    if (shown_) std::cerr << "\r" << std::string(100, ' ') << "\r" << std::flush;
+    shown_ = false;
+  }
+
+ private:
+  bool enabled_;
+  bool shown_ = false;
+};
+
+int run_scenario(const Scenario& scenario, const RunFlags& flags = {}) {
   check_output_path("json", scenario.json);
   check_output_path("vcd", scenario.vcd);
   check_output_path("link_csv", scenario.link_csv);
+  if (flags.validate_only) {
+    Scenario s = scenario;
+    s.deadlock_check = false;  // validation only: the proof is work
+    (void)setup_network(s);
+    if (!flags.quiet) std::cout << "scenario is valid\n";
+    return kOk;
+  }
   std::unique_ptr<Simulation> sim;
   try {
     sim = std::make_unique<Simulation>(scenario);
@@ -30,11 +73,21 @@ int run_scenario(const Scenario& scenario) {
   }
   std::unique_ptr<OutputFile> vcd;
   if (!scenario.vcd.empty()) vcd = std::make_unique<OutputFile>("vcd", scenario.vcd);
-  const Results r = run_systemc(*sim, vcd ? vcd->temp() : std::string());
+  RunMonitor monitor;
+  monitor.stop = stop_gracefully_on_signal();
+  ProgressLine progress(!flags.quiet);
+  monitor.progress = [&progress](const Simulation& s, double seconds) { progress.show(s, seconds); };
+  const Results r = run_systemc(*sim, vcd ? vcd->temp() : std::string(), monitor);
+  progress.clear();
   if (vcd) vcd->commit();
-  print_summary(std::cout, sim->scenario(), r);
+  if (!flags.quiet) print_summary(std::cout, sim->scenario(), r);
   if (!scenario.json.empty()) write_json(scenario.json, sim->scenario(), r);
   if (!scenario.link_csv.empty()) write_link_csv(scenario.link_csv, sim->network(), r);
+  if (r.interrupted) {
+    std::cerr << "wormsim: interrupted at cycle " << r.cycles << "; the figures are those of the run so far"
+              << (scenario.json.empty() ? "" : " (JSON marked \"interrupted\": true)") << "\n";
+    return kInterrupted;
+  }
   return r.deadlock ? kDeadlock : kOk;
 }
 
@@ -56,11 +109,15 @@ Command add_run(CLI::App& app) {
   auto values = std::make_shared<std::map<std::string, std::string>>();
   auto options = std::make_shared<std::map<std::string, CLI::Option*>>();
   auto no_check = std::make_shared<bool>(false);
+  auto flags = std::make_shared<RunFlags>();
   run->add_option("--config", *config, "YAML scenario file (keys as the flags, '_' for '-')");
   for (const auto& st : settings())
     (*options)[st.key] = run->add_option(flag_of(st.key), (*values)[st.key], st.help);
   run->add_flag("--no-deadlock-check", *no_check, "skip the static deadlock check (same as --deadlock-check false)");
-  return [run, config, values, options, no_check]() {
+  run->add_flag("--quiet", flags->quiet, "print nothing but errors (no progress line, no summary)");
+  run->add_flag("--validate-only", flags->validate_only,
+                "check every setting, the traffic and the output paths, then stop (exit 0 or 2)");
+  return [run, config, values, options, no_check, flags]() {
     if (!run->parsed()) return -1;
     if ((*options)["routing"]->count() > 0 && (*values)["routing"] == "list") {
       print_routing_list(std::cout);
@@ -86,7 +143,7 @@ Command add_run(CLI::App& app) {
     if (s.injection == "list") throw ConfigError("injection", "'list' is a request for the list, not a process");
     apply_trace_window(s, given);
     if (*no_check) s.deadlock_check = false;
-    return run_scenario(s);
+    return run_scenario(s, *flags);
   };
 }
 

@@ -67,18 +67,31 @@ void print_dot(const Topology& t) {
   std::cout << "}\n";
 }
 
+void print_nodes(const Topology& t) {
+  std::cout << "node,name,family";
+  for (unsigned k = 0; k < t.kind->coordinates(0).size(); ++k) std::cout << ",c" << k;
+  std::cout << "\n";
+  for (NodeId n = 0; n < t.num_nodes(); ++n) {
+    std::cout << n << "," << node_name(t, n) << "," << t.kind->name();
+    for (unsigned c : t.kind->coordinates(n)) std::cout << "," << c;
+    std::cout << "\n";
+  }
+}
+
 }  // namespace
 
 Command add_topo(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("topo", "facts about a topology (nodes, links, degrees, diameter, ...)");
   struct Args {
     std::string spec;
-    bool edges = false, dot = false;
+    bool edges = false, dot = false, nodes = false;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("spec", a->spec, "topology (" + topology_syntax_list() + "), or 'list' for the table")->required();
   cmd->add_flag("--edges", a->edges, "print the undirected edge list as 'u v' lines of node ids");
   cmd->add_flag("--dot", a->dot, "print the graph in Graphviz dot format");
+  cmd->add_flag("--nodes", a->nodes,
+                "print 'node,name,family,c0,c1,..' CSV lines: every node's coordinates (for plots)");
   return [cmd, a]() {
     if (!cmd->parsed()) return -1;
     if (a->spec == "list") {
@@ -89,6 +102,7 @@ Command add_topo(CLI::App& app) {
     const Topology t = make_topology(a->spec);
     if (a->edges) print_edges(t);
     else if (a->dot) print_dot(t);
+    else if (a->nodes) print_nodes(t);
     else print_facts(t);
     return kOk;
   };

@@ -7,7 +7,8 @@
 
 namespace wormsim::driver {
 
-constexpr int kOk = 0, kInternal = 1, kBadInput = 2, kDeadlock = 3;
+/// 130: stopped by Ctrl-C or SIGTERM (128 + SIGINT, the shell convention).
+constexpr int kOk = 0, kInternal = 1, kBadInput = 2, kDeadlock = 3, kInterrupted = 130;
 
 using Command = std::function<int()>;
 

@@ -25,7 +25,15 @@ constexpr std::size_t kPathMax = 4096;
 std::array<std::array<char, kPathMax>, kSlots> g_temp_paths{};
 std::array<std::atomic<bool>, kSlots> g_in_use{};
 
+// Set by the first SIGINT/SIGTERM once a run asked to stop gracefully.
+volatile std::sig_atomic_t g_stop_requested = 0;
+volatile std::sig_atomic_t g_graceful = 0;
+
 extern "C" void remove_temps_and_die(int sig) {
+  if (g_graceful && !g_stop_requested && sig != SIGHUP) {
+    g_stop_requested = 1;
+    return;
+  }
   for (int i = 0; i < kSlots; ++i)
     if (g_in_use[i].load()) ::unlink(g_temp_paths[i].data());
   std::signal(sig, SIG_DFL);
@@ -39,6 +47,16 @@ void install_handlers() {
   }();
   (void)once;
 }
+
+}  // namespace
+
+const volatile std::sig_atomic_t* stop_gracefully_on_signal() {
+  install_handlers();
+  g_graceful = 1;
+  return &g_stop_requested;
+}
+
+namespace {
 
 int claim_slot(const std::string& path) {
   if (path.size() + 1 > kPathMax) return -1;

@@ -7,6 +7,7 @@
 // the name given. If the run is interrupted (SIGINT, SIGTERM, SIGHUP) or
 // fails, the temporary file is removed and the path is left as it was.
 #pragma once
+#include <csignal>
 #include <string>
 
 namespace wormsim::driver {
@@ -37,6 +38,11 @@ class OutputFile {
   int slot_ = -1;
   bool done_ = false;
 };
+
+/// From now on the first SIGINT or SIGTERM only sets the returned flag (the
+/// run stops at the next cycle and writes what it has); a second one removes
+/// the temporary files and ends the process as before.
+const volatile std::sig_atomic_t* stop_gracefully_on_signal();
 
 /// check_output_path, then the whole text through an OutputFile.
 void write_output(const std::string& field, const std::string& path, const std::string& text);

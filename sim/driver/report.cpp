@@ -45,7 +45,8 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
   else os << r.offered;
   os << " flits/node/cycle, seed " << s.seed << "\n";
   os << "cycles: warm-up " << r.warmup << ", measured " << r.measure << ", total " << r.cycles
-     << (r.deadlock  ? (r.deadlock_kind == "cycle" ? " (stopped: deadlock)" : " (stopped: no progress)")
+     << (r.interrupted ? " (INTERRUPTED: figures cover the run so far)"
+         : r.deadlock  ? (r.deadlock_kind == "cycle" ? " (stopped: deadlock)" : " (stopped: no progress)")
          : r.drained ? " (every measured packet delivered)"
                      : " (NOT drained within the drain limit: network unstable at this load)")
      << "\n";
@@ -167,6 +168,7 @@ void write_json(const std::string& path, const Scenario& s, const Results& r) {
     j["bound_fraction"] = r.bound_fraction;
   }
   j["drained"] = r.drained;
+  j["interrupted"] = r.interrupted;
   j["flushed"] = r.flushed;
   j["deadlock"] = r.deadlock;
   if (r.deadlock) {
@@ -174,6 +176,7 @@ void write_json(const std::string& path, const Scenario& s, const Results& r) {
     j["deadlock_report"] = r.deadlock_report;
   }
   j["deadlock_check"] = r.static_check;
+  j["latency_histogram"] = r.latency_histogram;
   j["wall_seconds"] = r.wall_seconds;
   j["node_cycles_per_second"] = r.node_cycles_per_second;
   write_output("json", path, j.dump(2) + "\n");

@@ -139,6 +139,24 @@ void Simulation::advance_phase() {
   if ((phase_ == Phase::Drain || phase_ == Phase::Flush) && t >= drain_end_) phase_ = Phase::Done;
 }
 
+void Simulation::interrupt() {
+  if (phase_ == Phase::Done) return;
+  if (phase_ == Phase::Measure) snapshot_links(links_at_end_);
+  interrupted_ = true;
+  phase_ = Phase::Done;
+}
+
+const char* Simulation::phase_name() const {
+  switch (phase_) {
+    case Phase::Warmup: return "warm-up";
+    case Phase::Measure: return "measure";
+    case Phase::Drain: return "drain";
+    case Phase::Flush: return "flush";
+    case Phase::Done: break;
+  }
+  return "done";
+}
+
 void Simulation::run_plain() {
   while (!done()) tick();
 }
@@ -196,6 +214,7 @@ Results Simulation::results(double wall_seconds) const {
   r.delivered_flits = scoreboard_.delivered_flits();
   r.latency = stats_.summary();
   r.latency_by_length = stats_.summary_by_length();
+  r.latency_histogram = stats_.histogram();
   const Cycle window = std::min<Cycle>(cycle_, window_end_) -
                        std::min<Cycle>(cycle_, scenario_.warmup);
   if (window > 0) {
@@ -225,7 +244,8 @@ Results Simulation::results(double wall_seconds) const {
     r.bound = b.value;
     r.bound_fraction = b.value > 0 ? r.throughput / b.value : 0;
   }
-  r.drained = stats_.measured_outstanding() == 0 && !deadlock_;
+  r.drained = stats_.measured_outstanding() == 0 && !deadlock_ && !interrupted_;
+  r.interrupted = interrupted_;
   r.flushed = scoreboard_.outstanding_packets() == 0;
   r.deadlock = deadlock_;
   r.deadlock_kind = deadlock_kind_;

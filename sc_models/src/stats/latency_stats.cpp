@@ -45,6 +45,12 @@ std::vector<std::pair<std::string, LatencySummary>> LatencyStats::summary_by_len
   return out;
 }
 
+std::vector<std::pair<std::uint64_t, std::uint64_t>> LatencyStats::histogram() const {
+  std::map<std::uint64_t, std::uint64_t> h;
+  for (std::uint64_t l : latencies_) ++h[l];
+  return {h.begin(), h.end()};
+}
+
 LatencySummary summarise(std::vector<std::uint64_t> v) {
   LatencySummary s;
   s.packets = v.size();

@@ -2,8 +2,8 @@
 
 namespace wormsim {
 
-FabricModule::FabricModule(const sc_core::sc_module_name& name, Simulation& sim)
-    : sc_core::sc_module(name), clk("clk"), sim_(sim) {
+FabricModule::FabricModule(const sc_core::sc_module_name& name, Simulation& sim, const RunMonitor& monitor)
+    : sc_core::sc_module(name), clk("clk"), sim_(sim), monitor_(monitor) {
   SC_HAS_PROCESS(FabricModule);
   SC_METHOD(on_clock);
   sensitive << clk.pos();
@@ -18,7 +18,16 @@ void FabricModule::on_clock() {
     sc_core::sc_stop();
     return;
   }
+  if (monitor_.stop != nullptr && *monitor_.stop) sim_.interrupt();
+  if (monitor_.progress && (sim_.cycle() & 1023) == 0) watch();
   if (sim_.done()) sc_core::sc_stop();
+}
+
+void FabricModule::watch() {
+  const auto now = std::chrono::steady_clock::now();
+  if (now < next_report_) return;
+  next_report_ = now + std::chrono::milliseconds(500);
+  monitor_.progress(sim_, std::chrono::duration<double>(now - start_).count());
 }
 
 }  // namespace wormsim

@@ -7,12 +7,12 @@
 
 namespace wormsim {
 
-Results run_systemc(Simulation& sim, const std::string& vcd_path) {
+Results run_systemc(Simulation& sim, const std::string& vcd_path, const RunMonitor& monitor) {
   // The kernel's info messages (sc_stop, trace timescale) would clutter the
   // summary; warnings and errors still show.
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   sc_core::sc_clock clock("clk", 1, sc_core::SC_NS);
-  FabricModule fabric("fabric", sim);
+  FabricModule fabric("fabric", sim, monitor);
   fabric.clk(clock);
   sc_core::sc_trace_file* tf = nullptr;
   if (!vcd_path.empty()) tf = trace_links(vcd_path, sim.network());

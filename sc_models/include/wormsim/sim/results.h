@@ -20,6 +20,8 @@ struct Results {
   LatencySummary latency;
   /// Per packet-length class (LatencyStats::summary_by_length); empty with one length.
   std::vector<std::pair<std::string, LatencySummary>> latency_by_length;
+  /// (latency, measured packets with it), increasing latency.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> latency_histogram;
   double throughput = 0;  ///< accepted flits/node/cycle in the window
   /// Offered load actually generated: flits of the packets created in the
   /// window per node per cycle (below `offered` where some nodes send nothing).
@@ -33,6 +35,7 @@ struct Results {
   std::vector<std::uint64_t> link_window_flits;
   bool drained = false;   ///< every measured packet delivered
   bool flushed = false;   ///< every packet of the run delivered
+  bool interrupted = false;  ///< stopped early on request (Ctrl-C): partial figures
   bool deadlock = false;      ///< the run stopped: proven deadlock or no progress
   std::string deadlock_kind;  ///< "cycle" (wait-for cycle found) or "no-progress" (watchdog)
   std::string deadlock_report;

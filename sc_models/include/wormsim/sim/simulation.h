@@ -36,6 +36,14 @@ class Simulation : public DeliveryObserver {
   void tick_evaluate();
   void tick_commit();
   bool done() const { return phase_ == Phase::Done; }
+  /// Ends the run now (Ctrl-C): results() reports what was measured so far,
+  /// marked interrupted.
+  void interrupt();
+  bool interrupted() const { return interrupted_; }
+  /// "warm-up", "measure", "drain", "flush" or "done", for progress lines.
+  const char* phase_name() const;
+  /// Cycle at which the measurement window ends (drain time comes on top).
+  Cycle window_end() const { return window_end_; }
   Cycle cycle() const { return cycle_; }
 
   /// Runs tick() until done, without a SystemC kernel (tests).
@@ -92,6 +100,7 @@ class Simulation : public DeliveryObserver {
   std::uint64_t last_moves_ = 0;
   Cycle last_progress_ = 0;
   bool deadlock_ = false;
+  bool interrupted_ = false;
   std::string deadlock_kind_, deadlock_text_;
   DependencyVerdict verdict_;
   std::uint64_t manual_ids_ = 1ull << 62;

@@ -37,6 +37,8 @@ class LatencyStats {
   /// one class per length when there are at most 16 lengths ("5"), else 8
   /// equal ranges ("1-8"). Empty when every packet had the same length.
   std::vector<std::pair<std::string, LatencySummary>> summary_by_length() const;
+  /// (latency, packets) for every latency measured, in increasing latency.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> histogram() const;
 
  private:
   Cycle start_ = 0, end_ = 0;

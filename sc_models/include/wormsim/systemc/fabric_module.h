@@ -3,11 +3,13 @@
 // stops the kernel when the run is over. One cycle = one clock period (1 ns),
 // so waveform time in ns is the cycle number.
 #pragma once
+#include <chrono>
 #include <exception>
 
 #include <systemc>
 
 #include <wormsim/sim/simulation.h>
+#include <wormsim/systemc/run.h>
 
 namespace wormsim {
 
@@ -15,15 +17,19 @@ class FabricModule : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk;
 
-  FabricModule(const sc_core::sc_module_name& name, Simulation& sim);
+  FabricModule(const sc_core::sc_module_name& name, Simulation& sim, const RunMonitor& monitor = {});
   /// An exception thrown inside the clocked method, rethrown after sc_start.
   std::exception_ptr failure() const { return failure_; }
 
  private:
   void on_clock();
 
+  void watch();
+
   Simulation& sim_;
+  RunMonitor monitor_;
   std::exception_ptr failure_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now(), next_report_ = start_;
 };
 
 }  // namespace wormsim

@@ -2,6 +2,8 @@
 // module, optional VCD tracing. Call at most once per process (SystemC cannot
 // elaborate twice).
 #pragma once
+#include <csignal>
+#include <functional>
 #include <string>
 
 #include <wormsim/sim/results.h>
@@ -9,6 +11,14 @@
 
 namespace wormsim {
 
-Results run_systemc(Simulation& sim, const std::string& vcd_path);
+/// What a caller may watch and steer while the kernel runs.
+struct RunMonitor {
+  /// Nonzero: end the run at the next cycle (Simulation::interrupt).
+  const volatile std::sig_atomic_t* stop = nullptr;
+  /// Called about twice a second of wall time with the seconds elapsed.
+  std::function<void(const Simulation&, double seconds)> progress;
+};
+
+Results run_systemc(Simulation& sim, const std::string& vcd_path, const RunMonitor& monitor = {});
 
 }  // namespace wormsim
