@@ -1,7 +1,8 @@
 """Plots of wormsim results (matplotlib, Debian's python3-matplotlib).
 
 Every plot is written as PNG and SVG next to each other. Curves and cells
-carry an SVG id (gid) so a test can count them: curves are "curve-<k>",
+carry an SVG id (gid) so a test can count them: curves are "avg-<k>",
+"p99-<k>" and "accepted-<k>",
 bound lines "bound-<k>", heatmap cells "cell-<node>", histogram bars
 "bar-<k>".
 
@@ -14,6 +15,7 @@ bound lines "bound-<k>", heatmap cells "cell-<node>", histogram bars
 import csv
 import math
 import os
+import tempfile
 
 import matplotlib
 
@@ -24,17 +26,33 @@ DPI = 100
 
 
 def _save(fig, out):
-    """Writes out.png and out.svg; returns both paths."""
+    """Writes out.png and out.svg, each under a temporary name in the same
+    directory renamed into place (never half-written); returns both paths."""
     base = os.path.splitext(out)[0]
     paths = [base + ".png", base + ".svg"]
     for p in paths:
-        fig.savefig(p, dpi=DPI)
+        if os.path.lexists(p) and not os.path.isfile(p):
+            raise SystemExit(f"plot: out: '{p}' exists and is not a regular file")
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(p) or ".", prefix=".plot-", suffix=os.path.splitext(p)[1])
+        os.close(fd)
+        try:
+            fig.savefig(tmp, dpi=DPI)
+            os.replace(tmp, p)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
     plt.close(fig)
     return paths
 
 
 def series_label(row, keys):
     return ", ".join(f"{k}={row[k]}" for k in keys) if keys else "all points"
+
+
+def stable(row):
+    """A load the network sustains: every measured packet delivered and
+    accepted throughput at least 95% of the offered load."""
+    return str(row["drained"]).lower() == "true" and float(row["throughput"]) >= 0.95 * float(row["offered"])
 
 
 def latency_load(rows, series_keys, out, title="latency and throughput against offered load"):
@@ -49,15 +67,15 @@ def latency_load(rows, series_keys, out, title="latency and throughput against o
     for label, pts in sorted(groups.items()):
         pts = sorted(pts, key=lambda r: float(r["offered"]))
         x = [float(r["offered"]) for r in pts]
-        ok = [r for r in pts if str(r["drained"]).lower() == "true"]
+        ok = [r for r in pts if stable(r)]
         xo = [float(r["offered"]) for r in ok]
         (c,) = ax_l.plot(xo, [float(r["avg_latency"]) for r in ok], "o-", label=f"{label} avg")
-        c.set_gid(f"curve-{k}")
+        c.set_gid(f"avg-{k}")
         (p,) = ax_l.plot(xo, [float(r["p99_latency"]) for r in ok], "x--", color=c.get_color(),
                          label=f"{label} p99")
-        p.set_gid(f"curve-p99-{k}")
+        p.set_gid(f"p99-{k}")
         (t,) = ax_t.plot(x, [float(r["throughput"]) for r in pts], "o-", color=c.get_color(), label=label)
-        t.set_gid(f"curve-accepted-{k}")
+        t.set_gid(f"accepted-{k}")
         b = [float(r["bound"]) for r in pts if r.get("bound") not in (None, "", "None")]
         if b:
             bounds.setdefault(b[0], []).append(label)
@@ -71,7 +89,7 @@ def latency_load(rows, series_keys, out, title="latency and throughput against o
         ln.set_gid(f"bound-{j}")
     ax_l.set_xlabel("offered load (flits/node/cycle)")
     ax_l.set_ylabel("packet latency (cycles)")
-    ax_l.set_title("latency (drained points)")
+    ax_l.set_title("latency (stable points: drained, accepted >= 95% of offered)", fontsize=9)
     ax_l.grid(alpha=0.3)
     ax_l.legend(fontsize=7)
     ax_t.set_xlabel("offered load (flits/node/cycle)")

@@ -2,7 +2,8 @@
 // given as outputs are refused before the run and left as they were; the
 // file gets exactly the name given (--vcd x.txt writes x.txt); a path where
 // no file can be created is found before any simulation; an existing
-// regular file is replaced whole; a run killed by SIGINT or SIGTERM leaves
+// regular file is replaced whole; a run stopped by SIGINT or SIGTERM writes
+// what it has (marked interrupted) whole; a run killed by SIGHUP leaves
 // no file, whole or partial, and no temporary file behind.
 #include <gtest/gtest.h>
 
@@ -111,14 +112,26 @@ int interrupted_run(const std::string& d, int sig) {
   return status;
 }
 
-TEST(OutputFiles, AnInterruptedRunLeavesNoFileBehind) {
+TEST(OutputFiles, CtrlCOrSigtermEndsTheRunAndWritesWhatItHasWhole) {
   for (int sig : {SIGINT, SIGTERM}) {
     const std::string d = scratch("interrupt" + std::to_string(sig));
     const int status = interrupted_run(d, sig);
-    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == sig) << "ended by the signal, status " << status;
-    EXPECT_EQ(std::distance(fs::directory_iterator(d), fs::directory_iterator()), 0)
-        << "signal " << sig << ": no output and no temporary file";
+    ASSERT_TRUE(WIFEXITED(status)) << "signal " << sig << ": the run ends itself, status " << status;
+    EXPECT_EQ(WEXITSTATUS(status), 130);
+    const std::string json = slurp(d + "/r.json");
+    EXPECT_NE(json.find("\"interrupted\": true"), std::string::npos) << json.substr(0, 200);
+    EXPECT_NE(json.find("\"drained\": false"), std::string::npos) << "an interrupted run did not drain";
+    EXPECT_NE(slurp(d + "/w.vcd").find("$enddefinitions"), std::string::npos) << "the waveform so far is written";
+    for (const auto& e : fs::directory_iterator(d))
+      EXPECT_NE(e.path().filename().string()[0], '.') << "temporary file left: " << e.path();
   }
+}
+
+TEST(OutputFiles, AHangupLeavesNoFileBehind) {
+  const std::string d = scratch("hangup");
+  const int status = interrupted_run(d, SIGHUP);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGHUP) << "ended by the signal, status " << status;
+  EXPECT_EQ(std::distance(fs::directory_iterator(d), fs::directory_iterator()), 0) << "no output, no temporary file";
 }
 
 }  // namespace

@@ -43,12 +43,14 @@ std::string slurp(const std::string& path) {
   return ss.str();
 }
 
-/// A scratch directory: keep.txt and link.json -> keep.txt.
+/// A scratch directory: keep.txt and link.json -> keep.txt, a good and a bad trace.
 std::string prepare(const std::string& dir) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   std::ofstream(dir + "/keep.txt") << "precious\n";
   fs::create_symlink("keep.txt", dir + "/link.json");
+  std::ofstream(dir + "/fuzz.trace") << "# two packets\n5 0 3 4\n1 2 1 1\n";
+  std::ofstream(dir + "/bad.trace") << "1 0 3 4\n2 0 three 4\n";
   return dir;
 }
 
@@ -94,7 +96,8 @@ std::string check(const std::string& dir, const std::string& args, const Outcome
   if (::lstat("/dev/full", &st) != 0 || !S_ISCHR(st.st_mode)) return "/dev/full is no longer a device";
   for (const auto& e : fs::directory_iterator(dir)) {
     const std::string name = e.path().filename().string();
-    if (name == "keep.txt" || name == "link.json" || name == config) continue;
+    if (name == "keep.txt" || name == "link.json" || name == config || name == "fuzz.trace" || name == "bad.trace")
+      continue;
     if (name[0] == '.') return "a temporary file was left: " + name;
     if (o.exit_code == 2) return "exit 2 but '" + name + "' was written";
     if (named.count(name) == 0 && named.count("./" + name) == 0) return "'" + name + "' written, not named";
@@ -122,15 +125,22 @@ const std::vector<std::string> kPaths = {"out.json", "keep.txt", "link.json", "s
 const std::vector<std::string> kWords = {"dor", "layered", "adaptive", "3pt-dor", "tree", "minimal", "bogus", "",
                                          "uniform", "transpose", "hotspot", "bitcomp", "neighbor", "tornado",
                                          "first", "credits", "age", "round-robin", "per-class", "shared", "true",
-                                         "false", "maybe", "list"};
+                                         "false", "maybe", "list", "bitrev", "shuffle", "randperm", "bernoulli",
+                                         "onoff"};
+const std::vector<std::string> kPacketTexts = {"4", "1..8", "1:0.8,5:0.2", "3..2", "1:0", "0", "65536", "1:1,1:1",
+                                               "2..", ":", "1:nan", "5:1e300,6:1"};
+const std::vector<std::string> kTraces = {"fuzz.trace", "nodir/x.trace", "/dev/null", ".", "''", "bad.trace"};
 
 std::string value_for(Rng& rng, const std::string& flag) {
   if (flag == "--topology") return "'" + pick(rng, kTopologies) + "'";
   if (flag == "--rate" || flag == "--eject-rate" || flag == "--hotspot-fraction") return pick(rng, kRates);
   if (flag == "--json" || flag == "--vcd" || flag == "--link-csv" || flag == "--csv") return pick(rng, kPaths);
+  if (flag == "--packet") return rng.below(2) == 0 ? pick(rng, kNumbers) : "'" + pick(rng, kPacketTexts) + "'";
+  if (flag == "--trace") return pick(rng, kTraces);
+  if (flag == "--burst") return rng.below(2) == 0 ? pick(rng, kNumbers) : pick(rng, kRates);
   if (flag == "--routing" || flag == "--traffic" || flag == "--selection" || flag == "--arbitration" ||
       flag == "--consumption" || flag == "--deadlock-check" || flag == "--algo" || flag == "--ports" ||
-      flag == "--worms" || flag == "--force")
+      flag == "--worms" || flag == "--force" || flag == "--injection")
     return rng.below(4) == 0 ? pick(rng, kNumbers) : pick(rng, kWords);
   return pick(rng, kNumbers);
 }
@@ -140,7 +150,7 @@ std::string random_run(Rng& rng, std::string& yaml) {
       "--topology", "--routing", "--selection", "--arbitration", "--vcs", "--buffer", "--packet", "--local-ports",
       "--traffic", "--rate", "--hotspot-node", "--hotspot-fraction", "--eject-rate", "--consumption", "--warmup",
       "--cycles", "--drain-limit", "--watchdog", "--deadlock-check", "--deadlock-interval", "--seed", "--force",
-      "--json", "--vcd", "--link-csv"};
+      "--json", "--vcd", "--link-csv", "--injection", "--burst", "--trace"};
   std::string args = "run --warmup 50 --cycles 300";
   const unsigned n = static_cast<unsigned>(rng.below(5));
   for (unsigned i = 0; i < n; ++i) {

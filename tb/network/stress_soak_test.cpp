@@ -18,6 +18,7 @@
 #include <wormsim/routing/registry.h>
 #include <wormsim/sim/simulation.h>
 #include <wormsim/topology/spec.h>
+#include <wormsim/traffic/injection.h>
 #include <wormsim/traffic/pattern.h>
 
 namespace wormsim::test {
@@ -37,10 +38,20 @@ Scenario random_scenario(Rng& rng) {
   for (const RoutingInfo& r : routings())
     if (r.deadlock_free && r.applies(t)) ok.push_back(r.name);
   s.routing = ok[rng.below(ok.size())];
-  s.traffic = pattern_names()[rng.below(pattern_names().size())];
+  std::vector<std::string> patterns;  // those that mean something on t
+  for (const PatternInfo& p : traffic_patterns()) {
+    try {
+      p.make(PatternConfig{}, t);
+      patterns.push_back(p.name);
+    } catch (const ConfigError&) {
+    }
+  }
+  s.traffic = patterns[rng.below(patterns.size())];
+  s.injection = injections()[rng.below(injections().size())].name;
   s.hotspot_node = static_cast<NodeId>(rng.below(t.num_nodes()));
   s.buffer = 1 + static_cast<unsigned>(rng.below(16));
   s.packet = 1 + static_cast<unsigned>(rng.below(16));
+  if (s.packet > 1 && rng.below(3) == 0) s.packet_mix = PacketLengths::parse("packet", "1.." + std::to_string(s.packet));
   s.local_ports = 1 + static_cast<unsigned>(rng.below(2));
   s.eject_rate = rng.below(3) == 0 ? 0.3 + 0.7 * rng.uniform() : 1.0;
   s.rate = 0.02 + 0.5 * rng.uniform();

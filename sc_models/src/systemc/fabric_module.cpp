@@ -19,7 +19,7 @@ void FabricModule::on_clock() {
     return;
   }
   if (monitor_.stop != nullptr && *monitor_.stop) sim_.interrupt();
-  if (monitor_.progress && (sim_.cycle() & 1023) == 0) watch();
+  if (monitor_.progress && (sim_.cycle() & 255) == 0) watch();
   if (sim_.done()) sc_core::sc_stop();
 }
 

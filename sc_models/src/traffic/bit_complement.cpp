@@ -6,7 +6,7 @@
 namespace wormsim {
 
 std::unique_ptr<TrafficPattern> patterns::bit_complement(const Topology& t) {
-  return std::make_unique<NodeMap>(t.kind->permutation("bitcomp", t));
+  return node_map_pattern(t, t.kind->permutation("bitcomp", t), "bitcomp");
 }
 
 }  // namespace wormsim

@@ -14,7 +14,7 @@ std::unique_ptr<TrafficPattern> patterns::random_permutation(const Topology& t, 
   std::iota(to.begin(), to.end(), NodeId{0});
   Rng rng(seed, 0x7065726dull);  // "perm": a stream no node uses
   for (std::size_t i = to.size(); i > 1; --i) std::swap(to[i - 1], to[rng.below(i)]);
-  return std::make_unique<NodeMap>([to = std::move(to)](NodeId s) { return to[s]; });
+  return node_map_pattern(t, [to = std::move(to)](NodeId s) { return to[s]; }, "randperm");
 }
 
 }  // namespace wormsim

@@ -8,7 +8,7 @@
 namespace wormsim {
 
 std::unique_ptr<TrafficPattern> patterns::tornado(const Topology& t) {
-  return std::make_unique<NodeMap>(t.kind->permutation("tornado", t));
+  return node_map_pattern(t, t.kind->permutation("tornado", t), "tornado");
 }
 
 }  // namespace wormsim

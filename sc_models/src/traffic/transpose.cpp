@@ -6,7 +6,7 @@
 namespace wormsim {
 
 std::unique_ptr<TrafficPattern> patterns::transpose(const Topology& t) {
-  return std::make_unique<NodeMap>(t.kind->permutation("transpose", t));
+  return node_map_pattern(t, t.kind->permutation("transpose", t), "transpose");
 }
 
 }  // namespace wormsim

@@ -28,6 +28,11 @@ class NodeMap : public TrafficPattern {
 
 namespace wormsim {
 
+/// A NodeMap pattern named `pattern`; throws ConfigError (field "traffic")
+/// if it maps every node onto itself (no packet would ever be sent: e.g.
+/// tornado where every side is 1 or 2).
+std::unique_ptr<TrafficPattern> node_map_pattern(const Topology& t, NodeMap::Map map, const std::string& pattern);
+
 /// b for a topology of 2^b nodes (b >= 1); throws ConfigError (field
 /// "traffic") naming `pattern` otherwise: bit patterns have no meaning there.
 unsigned node_id_bits(const Topology& t, const std::string& pattern);
