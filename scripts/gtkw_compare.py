@@ -6,24 +6,30 @@ Input: the header of a VCD made by vcd_merge.py from a wormsim link trace
 (scope LABEL_A: SystemC.wormsim.<router>.<link>.<signal>) and a Verilator
 trace of RTL routers (scope LABEL_B: ...<router>.rtl.wormsim_router). For each
 router and each of its output ports: the model link's flit and credit signals,
-each followed by the RTL port signal that must carry the same value.
+each followed by the RTL port signal that must carry the same value (the
+valid bits: that port's own bit of the RTL's per-port valid vector; the flit
+type as words through a translate filter).
 Usage: gtkw_compare.py MERGED.vcd SAVE.gtkw --routers r1_0_0[,...] [--labels model,rtl]
 """
 import argparse
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gtkw_filters import FILTERS, translated, write_filter_files  # noqa: E402
 
 BIT, HEX, DEC, BIN = "@28", "@22", "@24", "@20"
 PORT_ORDERS = (["xp", "xm", "yp", "ym", "zp", "zm"], ["ext", "pet0", "pet1", "pet2"])
 # model link signal -> (RTL signal pattern, format); {p} is the port index
 PAIRS = [
-    ("flit_valid", "flit_valid_o", BIN),
+    ("flit_valid", "flit_valid_o#{p}", BIT),
     ("flit_type[1:0]", "flit_o[{p}].ftype", HEX),
     ("flit_vc[3:0]", "flit_o[{p}].vc", DEC),
     ("flit_src[31:0]", "flit_o[{p}].src", DEC),
     ("flit_dst[31:0]", "flit_o[{p}].dst", DEC),
     ("flit_packet[63:0]", "flit_o[{p}].packet", DEC),
     ("flit_seq[15:0]", "flit_o[{p}].seq", DEC),
-    ("credit_valid", "credit_valid_i", BIN),
+    ("credit_valid", "credit_valid_i#{p}", BIT),
     ("credit_vc[3:0]", "credit_vc_i[{p}]", DEC),
 ]
 
@@ -56,6 +62,18 @@ def find(names, name):
     return hits[0] if hits else None
 
 
+def bit_of(names, name, bit):
+    """GTKWave's spelling of one bit of a vector: (k)name[msb:lsb], k counted
+    from the msb; None if the vector is not there."""
+    full = find(names, name)
+    if full is None or "[" not in full:
+        return None
+    msb, lsb = (int(x) for x in full[full.rindex("[") + 1:-1].split(":"))
+    if not min(msb, lsb) <= bit <= max(msb, lsb):
+        return None
+    return f"({abs(msb - bit)}){full}"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("vcd")
@@ -71,6 +89,7 @@ def main():
         sys.exit("gtkw_compare: no router output links in the model trace")
     order = [p for p in order if "out_" + p in out_links]
     shown = 0
+    write_filter_files(args.save)
     with open(args.save, "w") as out:
         out.write(f'[dumpfile] "{args.vcd}"\n[timestart] 0\n[size] 1600 1000\n[pos] -1 -1\n')
         out.write("*-14.000000 0\n[sst_width] 260\n[signals_width] 420\n")
@@ -89,13 +108,22 @@ def main():
                 out.write(f"@800200\n-{router}.{link} (RTL port {port})\n")
                 for m_sig, r_sig, fmt in PAIRS:
                     m = model + link + "." + m_sig
-                    r = find(names, rtl_scope + "." + r_sig.format(p=port))
+                    if "#" in r_sig:  # one port's bit of a per-port valid vector
+                        vec, _ = r_sig.split("#")
+                        r = bit_of(names, rtl_scope + "." + vec, port)
+                        alias_r = f"{vec}[{port}]"
+                    else:
+                        r = find(names, rtl_scope + "." + r_sig.format(p=port))
+                        alias_r = r_sig.format(p=port).replace(".", " ")
+                    field = m_sig.split("[")[0]
+                    filt = field in FILTERS
                     if m in names:
-                        out.write(f"{BIT if names[m] == 1 else fmt}\n+{{{a} {m_sig.split('[')[0]}}} {m}\n")
+                        out.write(translated(args.save, field) if names[m] > 1 and filt else (BIT if names[m] == 1 else fmt) + "\n")
+                        out.write(f"+{{{a} {m_sig.split('[')[0]}}} {m}\n")
                         shown += 1
                     if r is not None:
-                        alias = r_sig.format(p=port).replace(".", " ")
-                        out.write(f"{fmt}\n+{{{b} {alias}}} {r}\n")
+                        out.write(translated(args.save, field) if filt else fmt + "\n")
+                        out.write(f"+{{{b} {alias_r}}} {r}\n")
                         shown += 1
                 out.write(f"@1000200\n-{router}.{link} (RTL port {port})\n")
             out.write(f"@1000200\n-{router}: {a} vs {b}\n")

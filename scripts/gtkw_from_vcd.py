@@ -2,11 +2,17 @@
 """Write a GTKWave save file for a wormsim waveform, one group per router.
 
 Reads the scope/var header of a VCD file (SystemC or Verilator) and groups the
-signals of each router scope (r<x>_<y>_<z> or r<id>), one sub-group per link.
+signals of each router scope (r<x>_<y>_<z> or r<id>), one sub-group per link;
+flit_type and flit_worm_kind are shown as words through translate filters
+(gtkw_filters.py) written next to the save file.
 Usage: gtkw_from_vcd.py WAVES.vcd SAVE.gtkw [--routers r0_0_0,r1_0_0] [--max-routers N]
 """
 import argparse
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gtkw_filters import FILTERS, translated, write_filter_files  # noqa: E402
 
 BIT, HEX, DEC = "@28", "@22", "@24"
 
@@ -64,6 +70,7 @@ def main():
               "(choose others with --routers)", file=sys.stderr)
         names = names[: args.max_routers]
 
+    write_filter_files(args.save)
     with open(args.save, "w") as out:
         out.write(f'[dumpfile] "{args.vcd}"\n[timestart] 0\n[size] 1600 1000\n[pos] -1 -1\n')
         out.write(f"*{args.zoom:.6f} 0\n")
@@ -73,8 +80,11 @@ def main():
             for link, signals in routers[router]:
                 out.write(f"@800200\n-{router}.{link}\n")
                 for name, width in signals:
-                    leaf = name.rsplit(".", 1)[-1]
-                    fmt = BIT if width == 1 else (HEX if "type" in leaf else DEC)
+                    leaf = name.rsplit(".", 1)[-1].split("[")[0]
+                    if leaf in FILTERS and width > 1:  # encoded field: shown as words
+                        out.write(translated(args.save, leaf) + f"{name}\n")
+                        continue
+                    fmt = BIT if width == 1 else DEC
                     out.write(f"{fmt}\n{name}\n")
                 out.write(f"@1000200\n-{router}.{link}\n")
             out.write(f"@1000200\n-{router}\n")

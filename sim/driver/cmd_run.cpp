@@ -1,5 +1,8 @@
 // wormsim run: simulate a scenario.
 #include <memory>
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -11,6 +14,8 @@
 #include <wormsim/core/config_error.h>
 #include <wormsim/sim/simulation.h>
 #include <wormsim/systemc/run.h>
+#include <wormsim/systemc/waves.h>
+#include <wormsim/topology/topology.h>
 
 #include "commands.h"
 #include "output_file.h"
@@ -52,6 +57,46 @@ class ProgressLine {
   bool shown_ = false;
 };
 
+bool is_fst(const std::string& path) { return path.size() > 4 && path.compare(path.size() - 4, 4, ".fst") == 0; }
+
+/// Replaces the VCD at `path` by its FST conversion (GTKWave's vcd2fst).
+void convert_to_fst(const std::string& path) {
+  const std::string fst = path + ".fst";
+  const std::string cmd = "vcd2fst '" + path + "' '" + fst + "' >/dev/null 2>&1";
+  if (std::system(cmd.c_str()) != 0) {
+    std::remove(fst.c_str());
+    throw ConfigError("vcd", "cannot convert the waveform to FST (vcd2fst from GTKWave is needed: scripts/setup)");
+  }
+  if (std::rename(fst.c_str(), path.c_str()) != 0) throw ConfigError("vcd", "cannot write the FST file");
+}
+
+/// The waveform's window and routers, resolved on the built network; says
+/// how large it may grow when that is over 100 MB.
+WaveOptions wave_options(Simulation& sim, bool quiet) {
+  const Scenario& s = sim.scenario();
+  WaveOptions w;
+  w.start = s.vcd_start;
+  w.end = s.vcd_end;
+  std::stringstream list(s.vcd_routers);
+  for (std::string name; std::getline(list, name, ',');) {
+    const auto n = find_node(sim.topology(), name);
+    if (!n) throw ConfigError("vcd_routers", "'" + name + "' is not a router of " + sim.topology().spec +
+                                                 " (names as 'wormsim topo " + sim.topology().spec + " --nodes' lists)");
+    w.routers.push_back(*n);
+  }
+  if (s.vcd.empty()) return w;
+  // The warm-up and window (a run past saturation drains longer).
+  const Cycle run_end = std::min(w.end, s.warmup + s.cycles);
+  const Cycle cycles = run_end > w.start ? run_end - w.start : 0;
+  const std::size_t links = traced_links(sim.network(), w.routers);
+  const double bytes = vcd_bytes_estimate(links, cycles, s.trace.empty() ? s.rate : 0.1);
+  if (!quiet && bytes > 100e6)
+    std::cerr << "wormsim: vcd: " << links << " links over " << cycles << " cycles: about " << std::fixed
+              << std::setprecision(1) << bytes / 1e9 << " GB of VCD (more if it drains long); --vcd-window START:END "
+              << "and --vcd-routers LIST make it smaller, a .fst name about 10x smaller\n";
+  return w;
+}
+
 int run_scenario(const Scenario& scenario, const RunFlags& flags = {}) {
   check_output_path("json", scenario.json);
   check_output_path("vcd", scenario.vcd);
@@ -71,15 +116,22 @@ int run_scenario(const Scenario& scenario, const RunFlags& flags = {}) {
               << "\nnot simulated (run with --no-deadlock-check to simulate anyway)\n";
     return kDeadlock;
   }
+  WaveOptions waves = wave_options(*sim, flags.quiet);
   std::unique_ptr<OutputFile> vcd;
-  if (!scenario.vcd.empty()) vcd = std::make_unique<OutputFile>("vcd", scenario.vcd);
+  if (!scenario.vcd.empty()) {
+    vcd = std::make_unique<OutputFile>("vcd", scenario.vcd);
+    waves.path = vcd->temp();
+  }
   RunMonitor monitor;
   monitor.stop = stop_gracefully_on_signal();
   ProgressLine progress(!flags.quiet);
   monitor.progress = [&progress](const Simulation& s, double seconds) { progress.show(s, seconds); };
-  const Results r = run_systemc(*sim, vcd ? vcd->temp() : std::string(), monitor);
+  const Results r = run_systemc(*sim, waves, monitor);
   progress.clear();
-  if (vcd) vcd->commit();
+  if (vcd) {
+    if (is_fst(scenario.vcd)) convert_to_fst(vcd->temp());
+    vcd->commit();
+  }
   if (!flags.quiet) print_summary(std::cout, sim->scenario(), r);
   if (!scenario.json.empty()) write_json(scenario.json, sim->scenario(), r);
   if (!scenario.link_csv.empty()) write_link_csv(scenario.link_csv, sim->network(), r);

@@ -174,8 +174,25 @@ const std::vector<Setting>& settings() {
        [](Scenario& s, const std::string& v) { s.force = parse_bool("force", v); }},
       {"json", "write the summary as JSON to this file",
        [](Scenario& s, const std::string& v) { s.json = v; }},
-      {"vcd", "write a waveform of every link to this VCD file",
+      {"vcd", "write a waveform of every link to this file: VCD, or FST if it ends in .fst (smaller; GTKWave "
+              "opens it fastest); see --vcd-window and --vcd-routers",
        [](Scenario& s, const std::string& v) { s.vcd = v; }},
+      {"vcd_window", "record the waveform only for cycles START:END (END excluded; 'START:' to the end)",
+       [](Scenario& s, const std::string& v) {
+         const auto colon = v.find(':');
+         if (colon == std::string::npos)
+           throw ConfigError("vcd_window", "expected START:END cycles (e.g. 1000:1200), got '" + v + "'");
+         s.vcd_start = parse_uint("vcd_window", v.substr(0, colon), 0, kMaxCycles);
+         const std::string end = v.substr(colon + 1);
+         s.vcd_end = end.empty() ? ~Cycle{0} : parse_uint("vcd_window", end, 1, kMaxCycles);
+         if (s.vcd_end <= s.vcd_start)
+           throw ConfigError("vcd_window", "expected START < END, got '" + v + "'");
+       }},
+      {"vcd_routers", "record only the links of these routers (comma-separated names such as r1_2_0, or ids)",
+       [](Scenario& s, const std::string& v) {
+         if (v.empty()) throw ConfigError("vcd_routers", "expected router names or ids, got nothing");
+         s.vcd_routers = v;
+       }},
       {"link_csv", "write every directed router-to-router link's flits and utilisation in the window (CSV)",
        [](Scenario& s, const std::string& v) { s.link_csv = v; }},
   };

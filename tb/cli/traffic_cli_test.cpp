@@ -2,10 +2,16 @@
 // refused with exit 2 where it has no meaning), mixed packet lengths report
 // latency per length, on/off injection keeps the offered load, a trace
 // replays exactly its packets and a bad trace line is named by number, and
-// a run says nothing on a non-terminal stderr, nothing at all with --quiet.
+// a run says nothing on a non-terminal stderr, nothing at all with --quiet;
+// waveforms keep to a cycle window and chosen routers, FST by name, and a
+// large one is announced before the run.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -131,6 +137,68 @@ TEST(TrafficCli, ListsComeFromTheTables) {
   const CliResult u = run_wormsim("run --traffic nosuch", "tbad");
   EXPECT_EQ(u.exit_code, 2);
   EXPECT_NE(u.err.find("traffic: unknown traffic pattern 'nosuch'"), std::string::npos) << u.err;
+}
+
+}  // namespace
+}  // namespace wormsim::test
+
+namespace wormsim::test {
+namespace {
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+  return n;
+}
+
+TEST(WavesCli, AWindowAndARouterFilterKeepTheWaveformSmall) {
+  const std::string all = temp_dir() + "/wormsim_waves_all.vcd", cut = temp_dir() + "/wormsim_waves_cut.vcd";
+  ASSERT_EQ(run_wormsim("run --topology mesh:4x4 --cycles 2000 --vcd " + all, "waves_all").exit_code, 0);
+  const CliResult r = run_wormsim(
+      "run --topology mesh:4x4 --cycles 2000 --vcd " + cut + " --vcd-window 1000:1100 --vcd-routers r1_1_0", "waves_cut");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string a = slurp(all), c = slurp(cut);
+  // Router r1_1_0 (node 5 of the 4x4 mesh): 4 links out, 4 in, injection and
+  // ejection, 10 signals each (8 flit, 2 credit); the whole fabric has 48 + 32 links.
+  EXPECT_EQ(count_of(c, "$var"), 10u * 10u);
+  EXPECT_EQ(count_of(a, "$var"), 80u * 10u);
+  EXPECT_EQ(count_of(c, "$scope module r1_1_0 $end"), 1u);
+  EXPECT_EQ(count_of(c, "$scope module r0_0_0 $end"), 0u);
+  // Time stamps (100 ps units, 10 a cycle) only inside the window.
+  std::size_t first = ~std::size_t{0}, last = 0;
+  std::istringstream in(c.substr(c.find("$enddefinitions")));
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] == '#') {
+      const std::size_t t = std::stoul(line.substr(1));
+      first = std::min(first, t);
+      last = std::max(last, t);
+    }
+  EXPECT_GE(first, 10000u);
+  EXPECT_LE(last, 11000u);
+  EXPECT_LT(c.size() * 50, a.size()) << "the cut waveform is a small part of the whole";
+}
+
+TEST(WavesCli, AnFstNameWritesFstAndALargeTraceIsAnnounced) {
+  const std::string fst = temp_dir() + "/wormsim_waves.fst";
+  const CliResult r = run_wormsim("run --topology mesh:4x4 --cycles 500 --vcd " + fst, "waves_fst");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string f = slurp(fst);
+  ASSERT_FALSE(f.empty());
+  EXPECT_EQ(f.find("$enddefinitions"), std::string::npos) << "an FST file, not VCD text";
+  EXPECT_EQ(std::system(("fst2vcd " + fst + " 2>/dev/null | grep -q 'r1_1_0'").c_str()), 0) << "fst2vcd reads it";
+  // 8x8x8 over 1,000 + 10,000 cycles is about a gigabyte of VCD: said on
+  // stderr before the run starts (the run is stopped after a second).
+  const std::string big = temp_dir() + "/wormsim_big.vcd", err = temp_dir() + "/wormsim_big.err";
+  const std::string cmd = "timeout -s INT 1 " + std::string(WORMSIM_BIN) +
+                          " run --topology mesh:8x8x8 --cycles 10000 --vcd " + big + " >/dev/null 2>" + err;
+  (void)std::system(cmd.c_str());
+  const std::string said = slurp(err);
+  EXPECT_NE(said.find("wormsim: vcd: 3712 links over 11000 cycles: about 0."), std::string::npos) << said;
+  EXPECT_NE(said.find("GB of VCD"), std::string::npos) << said;
+  std::remove(big.c_str());
+  const CliResult bad = run_wormsim("run --topology mesh:4x4 --vcd-routers r9_9_0 --vcd " + fst + ".x", "waves_bad");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("vcd_routers: 'r9_9_0' is not a router of mesh:4x4x1"), std::string::npos) << bad.err;
 }
 
 }  // namespace

@@ -22,3 +22,13 @@ models=$(grep -c '^+{model ' "$save" || true)
 echo "save file: $models model signals, $pairs RTL signals"
 [ "$pairs" -ge 40 ] && [ "$pairs" -eq "$models" ] || { echo "FAIL: too few signals side by side"; exit 1; }
 grep -q 'rtl.fabric.r1_0_0.rtl.wormsim_router.flit_o\[0\].dst' "$save" || { echo "FAIL: RTL flit fields missing"; exit 1; }
+# Each model link's valid pairs with its own port's bit of the RTL valid
+# vector (port 0 is bit 0: the last of [6:0]), not the whole bus.
+grep -qx '+{rtl flit_valid_o\[0\]} (6)rtl.fabric.r1_0_0.rtl.wormsim_router.flit_valid_o\[6:0\]' "$save" ||
+  { echo "FAIL: model flit_valid not paired with the port's own RTL valid bit"; exit 1; }
+grep -qx '+{rtl credit_valid_i\[1\]} (5)rtl.fabric.r1_0_0.rtl.wormsim_router.credit_valid_i\[6:0\]' "$save" ||
+  { echo "FAIL: model credit_valid not paired with the port's own RTL bit"; exit 1; }
+# flit_type reads as words: a translate filter on model and RTL alike.
+[ "$(grep -c '^\^1 .*flit_type.txt$' "$save")" -ge 2 ] || { echo "FAIL: no translate filter on flit_type"; exit 1; }
+grep -qx '1 head' model-vs-mixed.flit_type.txt && grep -qx '3 head+tail' model-vs-mixed.flit_type.txt ||
+  { echo "FAIL: flit_type filter file"; exit 1; }

@@ -2,8 +2,9 @@
 
 namespace wormsim {
 
-FabricModule::FabricModule(const sc_core::sc_module_name& name, Simulation& sim, const RunMonitor& monitor)
-    : sc_core::sc_module(name), clk("clk"), sim_(sim), monitor_(monitor) {
+FabricModule::FabricModule(const sc_core::sc_module_name& name, Simulation& sim, const RunMonitor& monitor,
+                           std::function<void(Cycle)> before_cycle)
+    : sc_core::sc_module(name), clk("clk"), sim_(sim), monitor_(monitor), before_cycle_(std::move(before_cycle)) {
   SC_HAS_PROCESS(FabricModule);
   SC_METHOD(on_clock);
   sensitive << clk.pos();
@@ -12,6 +13,7 @@ FabricModule::FabricModule(const sc_core::sc_module_name& name, Simulation& sim,
 
 void FabricModule::on_clock() {
   try {
+    if (before_cycle_) before_cycle_(sim_.cycle());
     sim_.tick();
   } catch (...) {
     failure_ = std::current_exception();

@@ -49,6 +49,7 @@ void sc_trace(sc_core::sc_trace_file* tf, const FlitSlot& f, const std::string& 
   sc_core::sc_trace(tf, f.flit.vc, n + "flit_vc", 4);
   sc_core::sc_trace(tf, f.flit.packet, n + "flit_packet");
   sc_core::sc_trace(tf, f.flit.seq, n + "flit_seq");
+  sc_core::sc_trace(tf, f.flit.mc.kind, n + "flit_worm_kind", 2);
 }
 
 void sc_trace(sc_core::sc_trace_file* tf, const CreditSlot& c, const std::string& name) {

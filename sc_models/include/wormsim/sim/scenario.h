@@ -49,7 +49,10 @@ struct Scenario {
   std::uint64_t seed = 1;
   bool force = false;  ///< run even past this machine's limits (sim/limits.h)
   std::string json;  ///< output file, empty = none
-  std::string vcd;   ///< waveform file, empty = none
+  std::string vcd;   ///< waveform file (.vcd, or .fst: converted at the end), empty = none
+  Cycle vcd_start = 0;            ///< first cycle the waveform records
+  Cycle vcd_end = ~Cycle{0};      ///< first cycle it no longer records
+  std::string vcd_routers;        ///< comma-separated routers (names or ids) whose links it records; empty = all
   std::string link_csv;  ///< per-link utilisation in the window, empty = none
 };
 

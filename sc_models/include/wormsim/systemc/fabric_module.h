@@ -5,6 +5,7 @@
 #pragma once
 #include <chrono>
 #include <exception>
+#include <functional>
 
 #include <systemc>
 
@@ -17,7 +18,9 @@ class FabricModule : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk;
 
-  FabricModule(const sc_core::sc_module_name& name, Simulation& sim, const RunMonitor& monitor = {});
+  /// before_cycle (if set) is called with each cycle's number before it is simulated.
+  FabricModule(const sc_core::sc_module_name& name, Simulation& sim, const RunMonitor& monitor = {},
+               std::function<void(Cycle)> before_cycle = {});
   /// An exception thrown inside the clocked method, rethrown after sc_start.
   std::exception_ptr failure() const { return failure_; }
 
@@ -28,6 +31,7 @@ class FabricModule : public sc_core::sc_module {
 
   Simulation& sim_;
   RunMonitor monitor_;
+  std::function<void(Cycle)> before_cycle_;
   std::exception_ptr failure_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now(), next_report_ = start_;
 };

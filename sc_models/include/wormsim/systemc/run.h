@@ -1,5 +1,5 @@
 // Runs a Simulation under the SystemC kernel: a 1 ns clock, the fabric
-// module, optional VCD tracing. Call at most once per process (SystemC cannot
+// module, optional VCD tracing of chosen routers' links in a cycle window. Call at most once per process (SystemC cannot
 // elaborate twice).
 #pragma once
 #include <csignal>
@@ -8,6 +8,7 @@
 
 #include <wormsim/sim/results.h>
 #include <wormsim/sim/simulation.h>
+#include <wormsim/systemc/waves.h>
 
 namespace wormsim {
 
@@ -19,6 +20,9 @@ struct RunMonitor {
   std::function<void(const Simulation&, double seconds)> progress;
 };
 
-Results run_systemc(Simulation& sim, const std::string& vcd_path, const RunMonitor& monitor = {});
+/// Runs `sim` to the end; records `waves` (if it names a path) from its
+/// start cycle to its end cycle. Throws ConfigError("vcd_window") if the run
+/// ended before the window opened (nothing to record).
+Results run_systemc(Simulation& sim, const WaveOptions& waves = {}, const RunMonitor& monitor = {});
 
 }  // namespace wormsim

@@ -3,6 +3,7 @@
 // <top>.<router>.<link>.<signal> (for example wormsim.r1_2_3.out_xp.flit_valid).
 #pragma once
 #include <string>
+#include <vector>
 
 #include <systemc>
 
@@ -10,8 +11,28 @@
 
 namespace wormsim {
 
-/// Opens `path` (".vcd" is appended by SystemC if missing) and registers every
-/// link of `network`. Close with sc_core::sc_close_vcd_trace_file.
-sc_core::sc_trace_file* trace_links(const std::string& path, const Network& network);
+/// Which links a waveform holds and when.
+struct WaveOptions {
+  std::string path;   ///< VCD file written ("" = no waveform)
+  Cycle start = 0;    ///< first cycle recorded
+  Cycle end = ~Cycle{0};  ///< first cycle no longer recorded
+  /// Routers whose links (in and out) are recorded; empty = all.
+  std::vector<NodeId> routers;
+};
+
+/// Opens `path` (".vcd" is appended by SystemC if missing) and registers the
+/// links of `network` that `routers` selects (all if empty). Close with
+/// sc_core::sc_close_vcd_trace_file.
+sc_core::sc_trace_file* trace_links(const std::string& path, const Network& network,
+                                    const std::vector<NodeId>& routers = {});
+
+/// Links trace_links records for these routers.
+std::size_t traced_links(const Network& network, const std::vector<NodeId>& routers);
+
+/// Bytes of VCD for `links` links over `cycles` cycles at an offered load of
+/// `rate` flits/node/cycle: measured about 6 + 60 x rate bytes per link and
+/// cycle (8x8x8 mesh, uniform), never more than 110 (every signal of every
+/// link changing every cycle).
+double vcd_bytes_estimate(std::size_t links, Cycle cycles, double rate);
 
 }  // namespace wormsim
