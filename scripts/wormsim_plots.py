@@ -130,7 +130,7 @@ def layout(nodes):
         for n in nodes:
             z, x, y, p = n["coords"][:4]
             pos[n["node"]] = (zs.index(z), x * 6 + p % 5, y * 3 + p // 5)
-        return [f"module layer z = {z} (modules x, y; vertices 0-4 over 5-9)" for z in zs], pos
+        return [f"z = {z}: modules (x, y), vertices 0-4 over 5-9" for z in zs], pos
     side = math.ceil(math.sqrt(len(nodes)))
     for n in nodes:
         pos[n["node"]] = (0, n["node"] % side, n["node"] // side)
@@ -140,7 +140,7 @@ def layout(nodes):
 def node_map(values, nodes, out, title, colorbar_label, fmt="{:.2f}"):
     """Draws one cell per node, coloured by values[node] (missing: grey)."""
     panels, pos = layout(nodes)
-    cols = min(len(panels), 4)
+    cols = min(len(panels), 2)
     rows_n = math.ceil(len(panels) / cols)
     width = max(p[1] for p in pos.values()) + 1
     height = max(p[2] for p in pos.values()) + 1
@@ -191,7 +191,7 @@ def link_heatmap(links_csv, nodes, out, title="link utilisation"):
         for r in csv.DictReader(f):
             node = by_name[r["from"]]
             values[node] = max(values[node], float(r["utilisation"]))
-    return node_map(values, nodes, out, title, "max utilisation of the router's outgoing links (flits/cycle)")
+    return node_map(values, nodes, out, title, "busiest outgoing link (flits/cycle)")
 
 
 def arrival_map(arrivals_csv, nodes, out, title="broadcast arrival"):

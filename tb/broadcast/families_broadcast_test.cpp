@@ -90,7 +90,7 @@ TEST(FamilyBroadcasts, EveryAlgorithmRunsInTheFabricReachingEachNodeOnce) {
     for (const BroadcastAlgorithm& a : broadcast_algorithms()) {
       if (!a.applies_to(t) || !a.store_and_forward() || a.name.rfind("greedy", 0) == 0) continue;
       // All-port needs a local port per network port: A(8,3)'s 15 + 15 ports
-      // x 4 VCs exceed the router's 64 input VCs (README: limits).
+      // x 4 VCs exceed the router's 64 input VCs (docs/reference.md: limits).
       const unsigned vcs = make_routing(t.kind->default_routing(), t, 0)->vcs();
       if (a.ports == PortModel::All && 2 * t.num_ports * vcs > 64) {
         EXPECT_EQ(std::string(spec), "arrangement:8,3") << a.name;

@@ -2,7 +2,7 @@
 // per-hop pipeline (3 cycles per hop for a head; dimension order, 2 VCs,
 // 8-flit buffers, 4-flit packets, uniform Bernoulli traffic) measured these
 // average latencies and this saturation throughput on a machine of this
-// kind (the configuration is in the README). wormsim, with the same
+// kind (the configuration is in docs/measured.md). wormsim, with the same
 // parameters and seed 1, must stay within 3% of each latency below
 // saturation and within 1% of the saturation throughput: a change that
 // moves the model away from a trusted simulator fails here.

@@ -1,7 +1,7 @@
 // Latency rises with load on an 8x8 mesh and accepted throughput saturates,
 // with BookSim's reference parameters (2 VCs, 8-flit buffers, 4-flit packets,
 // dimension order, uniform traffic). The measured saturation point is
-// recorded in the README.
+// recorded in docs/measured.md.
 #include <gtest/gtest.h>
 
 #include "sim_helpers.h"

@@ -160,7 +160,7 @@ TEST(AdaptiveOn3pt, AdaptiveHopsAreMinimalAndEscapeIsFinal) {
 }
 
 TEST(LayeredRouting, NeedsFewLayersOn3pt) {
-  // Recorded in the README; a regression here means more VCs for users.
+  // Recorded in docs/measured.md; a regression here means more VCs for users.
   EXPECT_EQ(LayeredUpDownRouting(make_topology("3pt:2x2x2"), 0).layers(), 3u);
   EXPECT_EQ(LayeredUpDownRouting(make_topology("3pt:3x3x3"), 0).layers(), 4u);
   EXPECT_EQ(LayeredUpDownRouting(make_topology("torus:4x4x4"), 0).layers(), 1u);

@@ -1,5 +1,5 @@
 // What a scenario will cost before it runs, from figures measured on this
-// project's machines (2-core Debian 12 VMs; README "Limits"), and the limits
+// project's machines (2-core Debian 12 VMs; docs/reference.md "Limits"), and the limits
 // that refuse a scenario this machine cannot run: more memory than it has
 // available, or a static deadlock proof that would take over a minute.
 // Scenario::force overrides both.
