@@ -54,6 +54,33 @@ head -c 100 "${pts[1]}" > "$tmp/half" && mv "$tmp/half" "${pts[1]}"
 grep -q '10 of 12 points already done' "$tmp/c.log" || { cat "$tmp/c.log"; fail "expected exactly 2 points rerun"; }
 python3 -c "import json,sys; json.load(open(sys.argv[1]))" "${pts[1]}" || fail "half-written result not replaced"
 
+# Ctrl-C (SIGINT to the whole process group, as a terminal sends it): the
+# running points stop and write results marked interrupted, which do not
+# count; exit 130; the rerun runs what is left and finishes.
+cat > "$tmp/long.yaml" <<'YAML'
+name: long
+fixed: {topology: mesh:8x8x8, cycles: 30000}
+axes: {rate: [0.05, 0.1, 0.15, 0.2]}
+YAML
+set +e
+setsid "$sweep" "$tmp/long.yaml" --out "$tmp/l" --jobs 2 >"$tmp/l.log" 2>&1 &
+pid=$!
+sleep 3
+kill -INT -- -"$pid"
+wait "$pid"; rc=$?
+set -e
+cat "$tmp/l.log"
+[ "$rc" = 130 ] || fail "interrupted sweep: exit $rc, expected 130"
+grep -q 'interrupted' "$tmp/l/failed.txt" || fail "failed.txt does not list the interrupted points"
+"$sweep" "$tmp/long.yaml" --out "$tmp/l" --jobs 2 >"$tmp/l2.log" 2>&1 || { cat "$tmp/l2.log"; fail "resumed sweep"; }
+cat "$tmp/l2.log"
+! grep -q '4 of 4 points already done' "$tmp/l2.log" || fail "the interrupted points counted as done"
+[ "$(($(wc -l <"$tmp/l/results.csv") - 1))" = 4 ] || fail "resumed sweep: expected 4 rows"
+python3 - "$tmp"/l/points/*.json <<'PY' || fail "an interrupted result is left after the rerun"
+import json, sys
+assert not any(json.load(open(p)).get("interrupted") for p in sys.argv[1:])
+PY
+
 # Same seeds, one job at a time: the same numbers (wall time aside).
 "$sweep" "$tmp/study.yaml" --out "$tmp/d" --jobs 1 --quiet >/dev/null 2>&1 || fail "--jobs 1 sweep"
 strip() {  # every column but wall_seconds and node_cycles_per_second
