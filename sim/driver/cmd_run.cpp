@@ -70,6 +70,27 @@ void convert_to_fst(const std::string& path) {
   if (std::rename(fst.c_str(), path.c_str()) != 0) throw ConfigError("vcd", "cannot write the FST file");
 }
 
+/// The waveform settings make sense together (checked before any work).
+void check_wave_settings(const Scenario& s) {
+  if (s.vcd.empty() && !s.vcd_routers.empty())
+    throw ConfigError("vcd_routers", "selects the links of a waveform: give --vcd FILE too");
+  if (s.vcd.empty() && (s.vcd_start != 0 || s.vcd_end != ~Cycle{0}))
+    throw ConfigError("vcd_window", "selects the cycles of a waveform: give --vcd FILE too");
+}
+
+/// The routers --vcd-routers names, on topology t.
+std::vector<NodeId> vcd_routers(const Scenario& s, const Topology& t) {
+  std::vector<NodeId> out;
+  std::stringstream list(s.vcd_routers);
+  for (std::string name; std::getline(list, name, ',');) {
+    const auto n = find_node(t, name);
+    if (!n) throw ConfigError("vcd_routers", "'" + name + "' is not a router of " + t.spec + " (names as 'wormsim topo " +
+                                                 t.spec + " --nodes' lists)");
+    out.push_back(*n);
+  }
+  return out;
+}
+
 /// The waveform's window and routers, resolved on the built network; says
 /// how large it may grow when that is over 100 MB.
 WaveOptions wave_options(Simulation& sim, bool quiet) {
@@ -77,13 +98,7 @@ WaveOptions wave_options(Simulation& sim, bool quiet) {
   WaveOptions w;
   w.start = s.vcd_start;
   w.end = s.vcd_end;
-  std::stringstream list(s.vcd_routers);
-  for (std::string name; std::getline(list, name, ',');) {
-    const auto n = find_node(sim.topology(), name);
-    if (!n) throw ConfigError("vcd_routers", "'" + name + "' is not a router of " + sim.topology().spec +
-                                                 " (names as 'wormsim topo " + sim.topology().spec + " --nodes' lists)");
-    w.routers.push_back(*n);
-  }
+  w.routers = vcd_routers(s, sim.topology());
   if (s.vcd.empty()) return w;
   // The warm-up and window (a run past saturation drains longer).
   const Cycle run_end = std::min(w.end, s.warmup + s.cycles);
@@ -101,10 +116,12 @@ int run_scenario(const Scenario& scenario, const RunFlags& flags = {}) {
   check_output_path("json", scenario.json);
   check_output_path("vcd", scenario.vcd);
   check_output_path("link_csv", scenario.link_csv);
+  check_wave_settings(scenario);
   if (flags.validate_only) {
     Scenario s = scenario;
     s.deadlock_check = false;  // validation only: the proof is work
-    (void)setup_network(s);
+    const NetworkSetup setup = setup_network(s);
+    (void)vcd_routers(s, *setup.topology);
     if (!flags.quiet) std::cout << "scenario is valid\n";
     return kOk;
   }

@@ -199,6 +199,13 @@ TEST(WavesCli, AnFstNameWritesFstAndALargeTraceIsAnnounced) {
   const CliResult bad = run_wormsim("run --topology mesh:4x4 --vcd-routers r9_9_0 --vcd " + fst + ".x", "waves_bad");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("vcd_routers: 'r9_9_0' is not a router of mesh:4x4x1"), std::string::npos) << bad.err;
+  const CliResult alone = run_wormsim("run --topology mesh:4x4 --vcd-window 10:20", "waves_alone");
+  EXPECT_EQ(alone.exit_code, 2);
+  EXPECT_NE(alone.err.find("vcd_window: selects the cycles of a waveform: give --vcd FILE too"), std::string::npos)
+      << alone.err;
+  const CliResult v = run_wormsim("run --topology mesh:4x4 --vcd " + fst + ".y --vcd-routers r7_0_0 --validate-only",
+                                  "waves_validate");
+  EXPECT_EQ(v.exit_code, 2) << "--validate-only checks the router names too";
 }
 
 }  // namespace
