@@ -108,7 +108,7 @@ WaveOptions wave_options(Simulation& sim, bool quiet) {
   if (!quiet && bytes > 100e6)
     std::cerr << "wormsim: vcd: " << links << " links over " << cycles << " cycles: about " << std::fixed
               << std::setprecision(1) << bytes / 1e9 << " GB of VCD (more if it drains long); --vcd-window START:END "
-              << "and --vcd-routers LIST make it smaller, a .fst name about 10x smaller\n";
+              << "and --vcd-routers LIST make it smaller, a .fst name about 6x smaller\n";
   return w;
 }
 
