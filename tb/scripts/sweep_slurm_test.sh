@@ -22,6 +22,13 @@ set -e
 trap '"$root/tb/scripts/slurm_cluster.sh" stop "$tmp/cluster"' EXIT
 eval "$env_line"
 sinfo
+# The cluster must run a trivial job before the study is held to anything:
+# a machine where jobs cannot start (cgroups, resources) is a skip, said why.
+if ! timeout 60 sbatch --wait --output=/dev/null --wrap true >/dev/null 2>"$tmp/probe.err"; then
+  echo "sweep_slurm: skipped: a trivial Slurm job did not run within 60 s: $(head -1 "$tmp/probe.err")"
+  squeue 2>&1 | head -5
+  exit 77
+fi
 
 cat > "$tmp/study.yaml" <<'YAML'
 name: slurm-study
@@ -31,7 +38,7 @@ axes:
   rate: [0.05, 0.2, 0.4]
   seed: [1, 2]
 YAML
-"$sweep" "$tmp/study.yaml" --out "$tmp/slurm" --slurm --wait --batch 2 --time 0:05:00 --mem 300M \
+timeout 400 "$sweep" "$tmp/study.yaml" --out "$tmp/slurm" --slurm --wait --batch 2 --time 0:05:00 --mem 300M \
   --sbatch-arg=--comment=wormsim-test >"$tmp/slurm.log" 2>&1 || { cat "$tmp/slurm.log"; fail "slurm sweep"; }
 cat "$tmp/slurm.log"
 job="$tmp/slurm/slurm/job.sh"
