@@ -62,7 +62,12 @@ bool is_fst(const std::string& path) { return path.size() > 4 && path.compare(pa
 /// Replaces the VCD at `path` by its FST conversion (GTKWave's vcd2fst).
 void convert_to_fst(const std::string& path) {
   const std::string fst = path + ".fst";
-  const std::string cmd = "vcd2fst '" + path + "' '" + fst + "' >/dev/null 2>&1";
+  auto quoted = [](const std::string& p) {  // for the shell: 'p', with ' written '\''
+    std::string q = "'";
+    for (char c : p) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+  };
+  const std::string cmd = "vcd2fst " + quoted(path) + " " + quoted(fst) + " >/dev/null 2>&1";
   if (std::system(cmd.c_str()) != 0) {
     std::remove(fst.c_str());
     throw ConfigError("vcd", "cannot convert the waveform to FST (vcd2fst from GTKWave is needed: scripts/setup)");

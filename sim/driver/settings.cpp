@@ -3,12 +3,13 @@
 #include <cerrno>
 #include <cstdlib>
 #include <algorithm>
-#include <filesystem>
 #include <fstream>
 
 #include <yaml-cpp/yaml.h>
 
+#include <wormsim/core/choice.h>
 #include <wormsim/core/config_error.h>
+#include <wormsim/core/input_file.h>
 #include <wormsim/router/arbitration.h>
 #include <wormsim/router/selection.h>
 #include <wormsim/routing/registry.h>
@@ -108,27 +109,19 @@ const std::vector<Setting>& settings() {
        }},
       {"local_ports", "injection and ejection channels per node (1-8)",
        [](Scenario& s, const std::string& v) { s.local_ports = u32("local_ports", v, 1, 16); }},
-      {"traffic", pattern_name_list() + " (destinations; '--traffic list' describes them)",
+      {"traffic", names_of(traffic_patterns()) + " (destinations; '--traffic list' describes them)",
        [](Scenario& s, const std::string& v) {
-         if (v != "list" && std::none_of(traffic_patterns().begin(), traffic_patterns().end(),
-                                         [&](const PatternInfo& p) { return p.name == v; }))
-           throw ConfigError("traffic", "unknown traffic pattern '" + v + "' (expected one of: " +
-                                            pattern_name_list(", ") + ")");
+         if (v != "list") find_pattern(v);
          s.traffic = v;
        }},
-      {"injection", injection_name_list() + " (when nodes create packets; '--injection list' describes them)",
+      {"injection", names_of(injections()) + " (when nodes create packets; '--injection list' describes them)",
        [](Scenario& s, const std::string& v) {
-         if (v != "list" && std::none_of(injections().begin(), injections().end(),
-                                         [&](const InjectionInfo& i) { return i.name == v; }))
-           throw ConfigError("injection", "unknown injection process '" + v + "' (expected one of: " +
-                                              injection_name_list(", ") + ")");
+         if (v != "list") find_injection(v);
          s.injection = v;
        }},
-      {"burst", "onoff injection: mean packets per burst (1-1e6)",
+      {"burst", "onoff injection: mean packets per burst (1-1e6; checked with the scenario)",
        [](Scenario& s, const std::string& v) {
          s.burst = parse_double("burst", v, "expected a mean burst length of 1 to 1e6 packets");
-         if (!(s.burst >= 1.0 && s.burst <= 1e6))
-           throw ConfigError("burst", "expected a mean burst length of 1 to 1e6 packets, got '" + v + "'");
        }},
       {"trace", "replay this packet trace (lines 'cycle source destination length', see the README) instead "
                 "of --traffic/--rate; window: the whole trace unless --warmup/--cycles are given",
@@ -221,12 +214,7 @@ void apply_trace_window(Scenario& s, const std::vector<std::string>& given) {
 
 std::vector<std::string> apply_yaml_file(Scenario& s, const std::string& path) {
   std::vector<std::string> given;
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec))
-    throw ConfigError("config", "expected a readable scenario file, '" + path + "' " +
-                                    (std::filesystem::exists(path, ec) ? "is not a regular file" : "does not exist"));
-  std::ifstream in(path);
-  if (!in) throw ConfigError("config", "cannot read scenario file '" + path + "'");
+  std::ifstream in = open_input_file("config", path, "scenario");
   YAML::Node root;
   try {
     root = YAML::Load(in);

@@ -1,7 +1,7 @@
 // The injection process table.
 #include <cmath>
 
-#include <wormsim/core/config_error.h>
+#include <wormsim/core/choice.h>
 #include <wormsim/traffic/injection.h>
 
 namespace wormsim {
@@ -27,17 +27,12 @@ const std::vector<InjectionInfo>& injections() {
   return table;
 }
 
-std::string injection_name_list(const std::string& separator) {
-  std::string list;
-  for (const InjectionInfo& i : injections()) list += (list.empty() ? "" : separator) + i.name;
-  return list;
+const InjectionInfo& find_injection(const std::string& name) {
+  return find_named(injections(), name, "injection", "injection process");
 }
 
 std::unique_ptr<InjectionProcess> make_injection(const InjectionConfig& c, std::size_t nodes) {
-  for (const InjectionInfo& i : injections())
-    if (i.name == c.name) return i.make(c, nodes);
-  throw ConfigError("injection", "unknown injection process '" + c.name + "' (expected one of: " +
-                                     injection_name_list(", ") + ")");
+  return find_injection(c.name).make(c, nodes);
 }
 
 }  // namespace wormsim

@@ -1,4 +1,5 @@
 // The traffic pattern table.
+#include <wormsim/core/choice.h>
 #include <wormsim/core/config_error.h>
 #include <wormsim/traffic/pattern.h>
 
@@ -43,17 +44,12 @@ std::vector<std::string> pattern_names() {
   return names;
 }
 
-std::string pattern_name_list(const std::string& separator) {
-  std::string list;
-  for (const PatternInfo& p : traffic_patterns()) list += (list.empty() ? "" : separator) + p.name;
-  return list;
+const PatternInfo& find_pattern(const std::string& name) {
+  return find_named(traffic_patterns(), name, "traffic", "traffic pattern");
 }
 
 std::unique_ptr<TrafficPattern> make_pattern(const PatternConfig& c, const Topology& t) {
-  for (const PatternInfo& p : traffic_patterns())
-    if (p.name == c.name) return p.make(c, t);
-  throw ConfigError("traffic", "unknown traffic pattern '" + c.name + "' (expected one of: " +
-                                   pattern_name_list(", ") + ")");
+  return find_pattern(c.name).make(c, t);
 }
 
 }  // namespace wormsim

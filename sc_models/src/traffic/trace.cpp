@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
-#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <unordered_map>
 
 #include <wormsim/core/config_error.h>
+#include <wormsim/core/input_file.h>
 
 namespace wormsim {
 namespace {
@@ -55,12 +55,7 @@ class TraceReader {
 }  // namespace
 
 std::vector<TraceRecord> read_trace(const std::string& path, const Topology& t) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec))
-    throw ConfigError("trace", "expected a readable trace file, '" + path + "' " +
-                                   (std::filesystem::exists(path, ec) ? "is not a regular file" : "does not exist"));
-  std::ifstream in(path);
-  if (!in) throw ConfigError("trace", "cannot read trace file '" + path + "'");
+  std::ifstream in = open_input_file("trace", path, "trace");
   TraceReader reader(path, t);
   std::vector<TraceRecord> records;
   std::string text;

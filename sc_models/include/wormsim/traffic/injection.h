@@ -45,7 +45,8 @@ struct InjectionInfo {
 };
 
 const std::vector<InjectionInfo>& injections();
-std::string injection_name_list(const std::string& separator = " | ");
+/// The table entry named `name`; throws ConfigError("injection") naming the choices.
+const InjectionInfo& find_injection(const std::string& name);
 
 /// Throws ConfigError (field "injection" or "burst") for unknown names and
 /// bad parameters.

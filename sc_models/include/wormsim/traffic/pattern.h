@@ -49,8 +49,8 @@ const std::vector<PatternInfo>& traffic_patterns();
 /// Names of the table, for tests.
 std::vector<std::string> pattern_names();
 
-/// "uniform | transpose | ..." for help and messages.
-std::string pattern_name_list(const std::string& separator = " | ");
+/// The table entry named `name`; throws ConfigError("traffic") naming the choices.
+const PatternInfo& find_pattern(const std::string& name);
 
 /// Throws ConfigError naming field "traffic" (or the hotspot fields).
 std::unique_ptr<TrafficPattern> make_pattern(const PatternConfig& config, const Topology& t);
