@@ -1,50 +1,60 @@
-// wormsim_fifo: one VC's flit buffer. Push and pop in the same cycle are
-// allowed; pushing when full or popping when empty is a protocol error
-// (credit flow control prevents it) and is asserted.
+// wormsim_fifo: one VC's flit buffer, Depth entries of Width bits. Push and
+// pop in the same cycle are allowed; pushing when full or popping when empty
+// is a protocol error (credit flow control prevents it) and is asserted.
+// The storage has no reset: an entry is read only after it was written.
+`include "wormsim_assert.svh"
 module wormsim_fifo #(
-  parameter int unsigned Depth = 8,   ///< flits
+  parameter int unsigned Depth = 8,   ///< entries (at least 2)
   parameter int unsigned Width = 8,   ///< bits per entry
-  localparam int unsigned PtrW = (Depth > 1) ? $clog2(Depth) : 1,
+  localparam int unsigned PtrW = $clog2(Depth),
   localparam int unsigned CntW = $clog2(Depth + 1)
 ) (
   input  logic             clk_i,     ///< clock
-  input  logic             rst_ni,    ///< active-low synchronous reset
+  input  logic             rst_ni,    ///< asynchronous reset, active low
   input  logic             push_i,    ///< write data_i
   input  logic [Width-1:0] data_i,    ///< entry to write
   input  logic             pop_i,     ///< remove the front entry
   output logic [Width-1:0] front_o,   ///< front entry (valid when !empty_o)
-  output logic             empty_o,   ///< no entries
-  output logic [CntW-1:0]  count_o    ///< entries held
+  output logic             empty_o    ///< no entries
 );
-  logic [Width-1:0] mem_q [Depth];
-  logic [PtrW-1:0]  head_q, tail_q;
-  logic [CntW-1:0]  count_q;
+  localparam logic [PtrW-1:0] LastPtr = PtrW'(Depth - 1);
+  localparam logic [CntW-1:0] Full    = CntW'(Depth);
+
+  initial if (Depth < 2) $fatal(1, "wormsim_fifo: Depth must be at least 2");
+
+  logic [Width-1:0] mem_q [0:Depth-1];
+  logic [PtrW-1:0]  head_q, head_d, tail_q, tail_d;
+  logic [CntW-1:0]  count_q, count_d;
 
   assign front_o = mem_q[head_q];
   assign empty_o = (count_q == '0);
-  assign count_o = count_q;
 
-  function automatic logic [PtrW-1:0] next_ptr(logic [PtrW-1:0] p);
-    return (int'(p) == Depth - 1) ? '0 : p + 1'b1;
-  endfunction
+  always_comb begin
+    head_d  = head_q;
+    tail_d  = tail_q;
+    count_d = count_q;
+    if (push_i) tail_d = (tail_q == LastPtr) ? '0 : tail_q + 1'b1;
+    if (pop_i)  head_d = (head_q == LastPtr) ? '0 : head_q + 1'b1;
+    if (push_i && !pop_i) count_d = count_q + 1'b1;
+    if (pop_i && !push_i) count_d = count_q - 1'b1;
+  end
 
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       head_q  <= '0;
       tail_q  <= '0;
       count_q <= '0;
     end else begin
-      if (push_i) begin
-        mem_q[tail_q] <= data_i;
-        tail_q        <= next_ptr(tail_q);
-      end
-      if (pop_i) head_q <= next_ptr(head_q);
-      count_q <= count_q + CntW'(push_i) - CntW'(pop_i);
+      head_q  <= head_d;
+      tail_q  <= tail_d;
+      count_q <= count_d;
     end
   end
 
-  always_ff @(posedge clk_i) if (rst_ni) begin
-    assert (!(push_i && !pop_i && int'(count_q) == Depth)) else $error("fifo: overflow");
-    assert (!(pop_i && count_q == '0)) else $error("fifo: underflow");
-  end
+  always_ff @(posedge clk_i) if (push_i) mem_q[tail_q] <= data_i;
+
+`ifndef SYNTHESIS
+  `WORMSIM_ASSERT(a_no_overflow, !(push_i && !pop_i && count_q == Full), ("%m: push into a full FIFO"))
+  `WORMSIM_ASSERT(a_no_underflow, !(pop_i && empty_o), ("%m: pop from an empty FIFO"))
+`endif
 endmodule

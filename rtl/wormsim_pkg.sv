@@ -1,38 +1,33 @@
-// wormsim_pkg: the flit format and shared types of the wormsim router
-// (docs/microarchitecture.md, section 3). Field widths match the SystemC model
-// so the two can be compared bit for bit.
+// wormsim_pkg: the encoded fields shared by the router's stages
+// (docs/microarchitecture.md, section 3). The flit itself is a plain vector
+// of FlitW bits; where its header fields sit depends on the router's
+// parameters, so each module derives those offsets as localparams.
+// Kept to what Yosys reads: no structs, no $bits of package types.
 package wormsim_pkg;
 
-  localparam int unsigned NodeW   = 32;  ///< node id width
-  localparam int unsigned SeqW    = 16;  ///< flit index within its packet
-  localparam int unsigned PacketW = 64;  ///< packet id width
-  localparam int unsigned VcW     = 8;   ///< VC field width on the link
-  localparam int unsigned DirW    = 4;   ///< port index of a line worm's direction
-  localparam int unsigned ListN   = 4;   ///< list worms: destinations after dst carried in the flit
+  /// Flit type on a link: bit 0 marks a head, bit 1 a tail.
+  typedef enum logic [1:0] {
+    FtBody     = 2'd0,
+    FtHead     = 2'd1,
+    FtTail     = 2'd2,
+    FtHeadTail = 2'd3
+  } flit_type_e;
 
-  /// Multi-destination worm header forms (docs/microarchitecture.md §11).
-  /// The RTL computes the next destination of Range and Line worms itself
-  /// and takes a List worm's from mc_list (so at most 1 + ListN destinations).
-  localparam logic [1:0] McUnicast = 2'd0;
-  localparam logic [1:0] McList    = 2'd1;  ///< next = mc_list[0]; the forwarded copy shifts the list
-  localparam logic [1:0] McRange   = 2'd2;  ///< next = this router's Hamiltonian successor (class 0) or predecessor (1)
-  localparam logic [1:0] McLine    = 2'd3;  ///< next = this router's neighbour through port mc_dir
+  /// How a head names its destinations (docs/microarchitecture.md §11).
+  typedef enum logic [1:0] {
+    WkUnicast = 2'd0,  ///< one destination
+    WkList    = 2'd1,  ///< explicit list (the model's list form)
+    WkRange   = 2'd2,  ///< next = this router's Hamiltonian successor (class 0) or predecessor (1)
+    WkLine    = 2'd3   ///< next = the neighbour behind port dir
+  } worm_kind_e;
 
-  /// Flit on a link. ftype bit 0 = head, bit 1 = tail.
-  typedef struct packed {
-    logic [ListN-1:0][NodeW-1:0] mc_list;  ///< list worms: the destinations after dst, in order
-    logic [1:0]         mc_kind;  ///< McUnicast or a worm's header form
-    logic               mc_cls;   ///< worm class: 0 high, 1 low channel network
-    logic [DirW-1:0]    mc_dir;   ///< line worms: the port they leave every router by
-    logic [NodeW-1:0]   mc_last;  ///< worms: the last destination
-    logic [PacketW-1:0] packet;
-    logic [NodeW-1:0]   src;
-    logic [NodeW-1:0]   dst;
-    logic [SeqW-1:0]    seq;
-    logic [VcW-1:0]     vc;
-    logic [1:0]         ftype;
-  } flit_t;
+  /// How the route unit finds the output port.
+  typedef enum logic [1:0] {
+    RouteTable   = 2'd0,  ///< routing-table memory, written through the configuration port
+    RouteDorMesh = 2'd1,  ///< dimension order on a DimX x DimY x DimZ mesh
+    RouteDorTorus = 2'd2  ///< dimension order on a torus, dateline VC classes
+  } route_algo_e;
 
-  localparam int unsigned FlitW = $bits(flit_t);
+  localparam int unsigned DirW = 4;  ///< header field: a line worm's port
 
 endpackage

@@ -1,0 +1,123 @@
+// wormsim_route_compute: for the front flit of every input VC, read as a
+// head: is this router its destination, does a worm fork here, which
+// destination comes next, and the output port and allowed VCs toward the
+// destination (rc_*) and toward the next one (fw_*). Only values for a head
+// at the front of an idle VC are used (by the VC allocator).
+// Head flit header, LSB first (docs/microarchitecture.md §3):
+//   dst [NodeIdW] | kind [2] | cls [1] | dir [DirW] | last [NodeIdW] | payload
+// Next destination: range worms the Hamiltonian successor (class 0) or
+// predecessor (class 1), line worms the node behind port dir; list worms
+// carry theirs in address flits, which this router does not forward yet
+// (the VC allocator asserts that none forks). The route unit is a routing-table memory (RouteTable) or
+// dimension order on a mesh or torus from this router's coordinates.
+module wormsim_route_compute #(
+  parameter int unsigned NumNetPorts = 4,   ///< router-to-router ports
+  parameter int unsigned NumIvc      = 10,  ///< input VCs
+  parameter int unsigned NumVcs      = 2,   ///< VCs per port
+  parameter int unsigned NumNodes    = 16,  ///< routing-table entries
+  parameter int unsigned NodeIdW     = 16,  ///< bits of a node id
+  parameter int unsigned FlitW       = 64,  ///< flit data bits
+  parameter int unsigned PortW       = 3,   ///< bits of a port index
+  parameter int unsigned RouteAlgo = 32'(wormsim_pkg::RouteTable),  ///< route unit (wormsim_pkg::route_algo_e)
+  parameter int unsigned DimX        = 4,   ///< mesh/torus size in X (dimension order)
+  parameter int unsigned DimY        = 4,   ///< mesh/torus size in Y
+  parameter int unsigned DimZ        = 4    ///< mesh/torus size in Z
+) (
+  input  logic                                 clk_i,          ///< clock (table writes, assertions)
+  input  logic                                 rst_ni,         ///< asynchronous reset, active low
+  input  logic [NodeIdW-1:0]                   router_id_i,    ///< configuration: this router's node id
+  input  logic [47:0]                          coord_i,        ///< configuration: its {z, y, x}, 16 bits each (dimension order)
+  input  logic [NodeIdW-1:0]                   hp_next_i,      ///< configuration: Hamiltonian successor
+  input  logic [NodeIdW-1:0]                   hp_prev_i,      ///< configuration: Hamiltonian predecessor
+  input  logic [NumNetPorts-1:0][NodeIdW-1:0]  neighbor_id_i,  ///< configuration: node behind each network port
+  input  logic                                 table_we_i,     ///< configuration: write a routing-table entry
+  input  logic [NodeIdW-1:0]                   table_dst_i,    ///< configuration: its destination
+  input  logic [PortW-1:0]                     table_port_i,   ///< configuration: its output port
+  input  logic [NumVcs-1:0]                    table_vcs_i,    ///< configuration: its allowed VCs
+  input  logic [NumIvc-1:0][FlitW-1:0]         front_data_i,   ///< front flit per input VC
+  output logic [NumIvc-1:0]                    at_dest_o,      ///< its destination is this router
+  output logic [NumIvc-1:0]                    forks_o,        ///< a worm at one of its destinations with more to go
+  output logic [NumIvc-1:0][1:0]               kind_o,         ///< worm kind (wormsim_pkg::worm_kind_e)
+  output logic [NumIvc-1:0]                    cls_o,          ///< worm class
+  output logic [NumIvc-1:0][NodeIdW-1:0]       next_dst_o,     ///< fork: the next destination
+  output logic [NumIvc-1:0][PortW-1:0]         rc_port_o,      ///< port toward the destination
+  output logic [NumIvc-1:0][NumVcs-1:0]        rc_vcs_o,       ///< VCs allowed there
+  output logic [NumIvc-1:0][PortW-1:0]         fw_port_o,      ///< fork: port toward the next destination
+  output logic [NumIvc-1:0][NumVcs-1:0]        fw_vcs_o        ///< fork: VCs allowed there
+);
+  localparam int unsigned DirW    = wormsim_pkg::DirW;
+  localparam int unsigned KindLsb = NodeIdW;
+  localparam int unsigned ClsLsb  = NodeIdW + 2;
+  localparam int unsigned DirLsb  = NodeIdW + 3;
+  localparam int unsigned LastLsb = NodeIdW + 3 + DirW;
+  localparam int unsigned HeaderW = LastLsb + NodeIdW;
+
+  initial begin
+    if (HeaderW > FlitW) $fatal(1, "wormsim_route_compute: the head flit header (%0d bits) exceeds FlitW", HeaderW);
+    if (NumNetPorts > (1 << DirW)) $fatal(1, "wormsim_route_compute: NumNetPorts does not fit the header's dir field");
+  end
+
+  logic [NumIvc-1:0][NodeIdW-1:0] dst, last;
+  logic [NumIvc-1:0][DirW-1:0]    dir;
+
+  for (genvar i = 0; i < NumIvc; i++) begin : gen_header
+    logic [NodeIdW-1:0] line_next;
+    assign dst[i]    = front_data_i[i][NodeIdW-1:0];
+    assign kind_o[i] = front_data_i[i][KindLsb+1:KindLsb];
+    assign cls_o[i]  = front_data_i[i][ClsLsb];
+    assign dir[i]    = front_data_i[i][DirLsb+DirW-1:DirLsb];
+    assign last[i]   = front_data_i[i][LastLsb+NodeIdW-1:LastLsb];
+    always_comb begin
+      line_next = '0;
+      for (int unsigned q = 0; q < NumNetPorts; q++)
+        if (dir[i] == DirW'(q)) line_next = neighbor_id_i[q];
+    end
+    assign next_dst_o[i] = (kind_o[i] == wormsim_pkg::WkRange) ? (cls_o[i] ? hp_prev_i : hp_next_i)
+                         : (kind_o[i] == wormsim_pkg::WkLine)  ? line_next : dst[i];
+    assign at_dest_o[i] = (dst[i] == router_id_i);
+    assign forks_o[i]   = (kind_o[i] != wormsim_pkg::WkUnicast) && at_dest_o[i] && (dst[i] != last[i]);
+  end
+
+  if (RouteAlgo == 32'(wormsim_pkg::RouteTable)) begin : gen_table
+    logic unused_coord;
+    assign unused_coord = ^coord_i;
+    wormsim_route_table #(.NumNodes(NumNodes), .NodeIdW(NodeIdW), .PortW(PortW), .NumVcs(NumVcs),
+                          .NumRead(2 * NumIvc)) i_table (
+      .clk_i,
+      .rst_ni,
+      .we_i   (table_we_i),
+      .waddr_i(table_dst_i),
+      .wport_i(table_port_i),
+      .wvcs_i (table_vcs_i),
+      .raddr_i({next_dst_o, dst}),
+      .rport_o({fw_port_o, rc_port_o}),
+      .rvcs_o ({fw_vcs_o, rc_vcs_o})
+    );
+  end else begin : gen_dor
+    logic unused_table;
+    assign unused_table = ^{table_we_i, table_dst_i, table_port_i, table_vcs_i, clk_i, rst_ni};
+    for (genvar i = 0; i < NumIvc; i++) begin : gen_ivc
+      wormsim_route_dor #(.DimX(DimX), .DimY(DimY), .DimZ(DimZ),
+                          .Torus(RouteAlgo == 32'(wormsim_pkg::RouteDorTorus)), .NumVcs(NumVcs),
+                          .PortW(PortW), .NodeIdW(NodeIdW)) i_dor_rc (
+        .here_x_i(coord_i[15:0]),
+        .here_y_i(coord_i[31:16]),
+        .here_z_i(coord_i[47:32]),
+        .dst_i   (dst[i]),
+        .port_o  (rc_port_o[i]),
+        .vcs_o   (rc_vcs_o[i])
+      );
+      wormsim_route_dor #(.DimX(DimX), .DimY(DimY), .DimZ(DimZ),
+                          .Torus(RouteAlgo == 32'(wormsim_pkg::RouteDorTorus)), .NumVcs(NumVcs),
+                          .PortW(PortW), .NodeIdW(NodeIdW)) i_dor_fw (
+        .here_x_i(coord_i[15:0]),
+        .here_y_i(coord_i[31:16]),
+        .here_z_i(coord_i[47:32]),
+        .dst_i   (next_dst_o[i]),
+        .port_o  (fw_port_o[i]),
+        .vcs_o   (fw_vcs_o[i])
+      );
+    end
+  end
+
+endmodule

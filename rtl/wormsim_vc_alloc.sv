@@ -1,0 +1,173 @@
+// wormsim_vc_alloc: VC allocation (docs/microarchitecture.md §4, §11.2).
+// Input side: every idle input VC with a head at the front asks for one
+// output VC, the first free one among the VCs its route allows; at its
+// destination the first free ejection VC it may take (any for unicast and
+// shared consumption, else its class's local port or VC). A worm that forks
+// asks for its ejection VC and its forward VC together and gets both or
+// neither. Output side: round-robin per output VC over the input VCs
+// (va_ptr_q); a fork that won its ejection VC then claims its forward VC,
+// the forward VC's pointer deciding among claims. Owns which output VCs are
+// held (allocated_q); a tail crossing an output releases its VC.
+`include "wormsim_assert.svh"
+module wormsim_vc_alloc #(
+  parameter int unsigned NumNetPorts = 4,  ///< router-to-router ports
+  parameter int unsigned NumLocal    = 1,  ///< ejection ports, after the network ports
+  parameter int unsigned NumVcs      = 2,  ///< VCs per port
+  parameter int unsigned Consumption = 1,  ///< worms' ejection VCs: 0 shared, 1 per class
+  localparam int unsigned NumPorts = NumNetPorts + NumLocal,
+  localparam int unsigned NumIvc   = NumPorts * NumVcs,
+  localparam int unsigned PortW    = (NumPorts > 1) ? $clog2(NumPorts) : 1,
+  localparam int unsigned VcIdxW   = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int unsigned IvcW     = (NumIvc > 1) ? $clog2(NumIvc) : 1
+) (
+  input  logic                              clk_i,               ///< clock
+  input  logic                              rst_ni,              ///< asynchronous reset, active low
+  input  logic [NumIvc-1:0]                 idle_head_i,         ///< input VC idle with a head at the front
+  input  logic [NumIvc-1:0]                 at_dest_i,           ///< the head is at its destination
+  input  logic [NumIvc-1:0]                 forks_i,             ///< the head forks here
+  input  logic [NumIvc-1:0][1:0]            kind_i,              ///< its worm kind
+  input  logic [NumIvc-1:0]                 cls_i,               ///< its worm class
+  input  logic [NumIvc-1:0][PortW-1:0]      rc_port_i,           ///< port toward the destination
+  input  logic [NumIvc-1:0][NumVcs-1:0]     rc_vcs_i,            ///< VCs allowed there
+  input  logic [NumIvc-1:0][PortW-1:0]      fw_port_i,           ///< fork: port toward the next destination
+  input  logic [NumIvc-1:0][NumVcs-1:0]     fw_vcs_i,            ///< fork: VCs allowed there
+  input  logic [NumPorts-1:0]               st_valid_i,          ///< switch: a flit crosses output port o
+  input  logic [NumPorts-1:0][VcIdxW-1:0]   st_vc_i,             ///< on this output VC
+  input  logic [NumPorts-1:0]               st_tail_i,           ///< and it is a tail
+  output logic [NumIvc-1:0]                 grant_o,             ///< input VC gets an output VC
+  output logic [NumIvc-1:0][PortW-1:0]      grant_port_o,        ///< its port
+  output logic [NumIvc-1:0][VcIdxW-1:0]     grant_vc_o,          ///< its VC
+  output logic [NumIvc-1:0]                 grant_fork_o,        ///< a fork: also an ejection VC
+  output logic [NumIvc-1:0][PortW-1:0]      grant_local_port_o,  ///< fork: ejection port
+  output logic [NumIvc-1:0][VcIdxW-1:0]     grant_local_vc_o     ///< fork: ejection VC
+);
+  // with one local port and one VC there is a single ejection VC to share
+  localparam bit PerClass = (Consumption == 1) && !(NumLocal < 2 && NumVcs < 2);
+
+  logic [NumIvc-1:0]           allocated_q, allocated_d;
+  logic [NumIvc-1:0][IvcW-1:0] va_ptr_q, va_ptr_d;
+
+  // ---- input side ----
+  logic [NumIvc-1:0]           req, fw_req, fork_req;
+  logic [NumIvc-1:0][IvcW-1:0] target, fw_target;
+
+  always_comb begin
+    for (int unsigned i = 0; i < NumIvc; i++) begin
+      req[i]       = 1'b0;
+      target[i]    = '0;
+      fw_req[i]    = 1'b0;
+      fw_target[i] = '0;
+      if (idle_head_i[i]) begin
+        if (at_dest_i[i]) begin
+          for (int unsigned l = 0; l < NumLocal; l++)
+            for (int unsigned w = 0; w < NumVcs; w++)
+              if (!req[i] && !allocated_q[(NumNetPorts + l) * NumVcs + w] &&
+                  (kind_i[i] == wormsim_pkg::WkUnicast || !PerClass ||
+                   (NumLocal >= 2 ? (l == 32'(cls_i[i])) : (w == 32'(cls_i[i]))))) begin
+                req[i]    = 1'b1;
+                target[i] = IvcW'((NumNetPorts + l) * NumVcs + w);
+              end
+          if (forks_i[i])
+            for (int unsigned w = 0; w < NumVcs; w++)
+              if (!fw_req[i] && fw_vcs_i[i][w] && !allocated_q[32'(fw_port_i[i]) * NumVcs + w]) begin
+                fw_req[i]    = 1'b1;
+                fw_target[i] = IvcW'(32'(fw_port_i[i]) * NumVcs + w);
+              end
+        end else begin
+          for (int unsigned w = 0; w < NumVcs; w++)
+            if (!req[i] && rc_vcs_i[i][w] && !allocated_q[32'(rc_port_i[i]) * NumVcs + w]) begin
+              req[i]    = 1'b1;
+              target[i] = IvcW'(32'(rc_port_i[i]) * NumVcs + w);
+            end
+        end
+      end
+      fork_req[i] = forks_i[i] && req[i] && fw_req[i];
+      if (forks_i[i] && !fw_req[i]) req[i] = 1'b0;
+    end
+  end
+
+  // ---- output side: one arbiter per output VC, and one for forks' claims ----
+  logic [NumIvc-1:0]           gnt_valid, claim_valid, won_local;
+  logic [NumIvc-1:0][IvcW-1:0] winner, claim;
+
+  for (genvar j = 0; j < NumIvc; j++) begin : gen_ovc
+    logic [NumIvc-1:0] req_ivc, claim_ivc;
+    for (genvar i = 0; i < NumIvc; i++) begin : gen_req
+      assign req_ivc[i]   = (req[i] && target[i] == IvcW'(j)) || (fork_req[i] && fw_target[i] == IvcW'(j));
+      assign claim_ivc[i] = fork_req[i] && won_local[i] && fw_target[i] == IvcW'(j);
+    end
+    wormsim_rr_arbiter #(.NumReq(NumIvc)) i_arb (
+      .req_i  (req_ivc),
+      .ptr_i  (va_ptr_q[j]),
+      .valid_o(gnt_valid[j]),
+      .idx_o  (winner[j])
+    );
+    wormsim_rr_arbiter #(.NumReq(NumIvc)) i_claim (
+      .req_i  (claim_ivc),
+      .ptr_i  (va_ptr_q[j]),
+      .valid_o(claim_valid[j]),
+      .idx_o  (claim[j])
+    );
+  end
+  for (genvar i = 0; i < NumIvc; i++) begin : gen_won_local
+    assign won_local[i] = gnt_valid[target[i]] && winner[target[i]] == IvcW'(i);
+  end
+
+  // ---- grants and next state ----
+  always_comb begin
+    allocated_d        = allocated_q;
+    va_ptr_d           = va_ptr_q;
+    grant_o            = '0;
+    grant_port_o       = '0;
+    grant_vc_o         = '0;
+    grant_fork_o       = '0;
+    grant_local_port_o = '0;
+    grant_local_vc_o   = '0;
+    for (int unsigned j = 0; j < NumIvc; j++) begin
+      if (claim_valid[j]) begin  // a fork: its forward VC j and its ejection VC
+        grant_o[claim[j]]            = 1'b1;
+        grant_port_o[claim[j]]       = PortW'(j / NumVcs);
+        grant_vc_o[claim[j]]         = VcIdxW'(j % NumVcs);
+        grant_fork_o[claim[j]]       = 1'b1;
+        grant_local_port_o[claim[j]] = PortW'(32'(target[claim[j]]) / NumVcs);
+        grant_local_vc_o[claim[j]]   = VcIdxW'(32'(target[claim[j]]) % NumVcs);
+        allocated_d[j]               = 1'b1;
+        allocated_d[target[claim[j]]] = 1'b1;
+        va_ptr_d[j]                  = IvcW'((32'(claim[j]) + 1) % NumIvc);
+        va_ptr_d[target[claim[j]]]   = IvcW'((32'(claim[j]) + 1) % NumIvc);
+      end else if (gnt_valid[j] && !fork_req[winner[j]]) begin
+        grant_o[winner[j]]      = 1'b1;
+        grant_port_o[winner[j]] = PortW'(j / NumVcs);
+        grant_vc_o[winner[j]]   = VcIdxW'(j % NumVcs);
+        allocated_d[j]          = 1'b1;
+        va_ptr_d[j]             = IvcW'((32'(winner[j]) + 1) % NumIvc);
+      end
+    end
+    for (int unsigned o = 0; o < NumPorts; o++)
+      if (st_valid_i[o] && st_tail_i[o]) allocated_d[o * NumVcs + 32'(st_vc_i[o])] = 1'b0;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      allocated_q <= '0;
+      va_ptr_q    <= '0;
+    end else begin
+      allocated_q <= allocated_d;
+      va_ptr_q    <= va_ptr_d;
+    end
+  end
+
+`ifndef SYNTHESIS
+  for (genvar i = 0; i < NumIvc; i++) begin : gen_checks
+    `WORMSIM_ASSERT(a_no_list_fork, !(idle_head_i[i] && forks_i[i] && kind_i[i] == wormsim_pkg::WkList),
+                    ("%m: a list worm forks at input VC %0d; the RTL does not read address flits", i))
+  end
+  for (genvar o = 0; o < NumPorts; o++) begin : gen_release
+    `WORMSIM_ASSERT(a_release_held, !(st_valid_i[o] && st_tail_i[o]) || allocated_q[o * NumVcs + 32'(st_vc_i[o])],
+                    ("%m: a tail releases output VC %0d.%0d that is not held", o, st_vc_i[o]))
+  end
+  for (genvar i = 0; i < NumIvc; i++) begin : gen_grant_checks
+    `WORMSIM_ASSERT(a_grant_to_idle_head, !grant_o[i] || idle_head_i[i], ("%m: input VC %0d granted without asking", i))
+  end
+`endif
+endmodule
