@@ -7,7 +7,8 @@ Input: the header of a VCD made by vcd_merge.py from a wormsim link trace
 trace of RTL routers (scope LABEL_B: ...<router>.rtl.wormsim_router). For each
 router and each of its output ports: the model link's flit and credit signals,
 each followed by the RTL port signal that must carry the same value (the
-valid bits: that port's own bit of the RTL's per-port valid vector; the flit
+valid bits: that port's own bit of the RTL's per-port valid vector, the
+other fields that port's bits of the flat per-port vector, grouped; the flit
 type as words through a translate filter).
 Usage: gtkw_compare.py MERGED.vcd SAVE.gtkw --routers r1_0_0[,...] [--labels model,rtl]
 """
@@ -20,17 +21,16 @@ from gtkw_filters import FILTERS, translated, write_filter_files  # noqa: E402
 
 BIT, HEX, DEC, BIN = "@28", "@22", "@24", "@20"
 PORT_ORDERS = (["xp", "xm", "yp", "ym", "zp", "zm"], ["ext", "pet0", "pet1", "pet2"])
-# model link signal -> (RTL signal pattern, format); {p} is the port index
+# model link signal -> (RTL port vector, field, format). The RTL's ports are
+# flat per-port vectors (port p's field at p * width); "dst" is the low
+# NodeIdW bits of port p's flit_data_o (a head's destination).
 PAIRS = [
-    ("flit_valid", "flit_valid_o#{p}", BIT),
-    ("flit_type[1:0]", "flit_o[{p}].ftype", HEX),
-    ("flit_vc[3:0]", "flit_o[{p}].vc", DEC),
-    ("flit_src[31:0]", "flit_o[{p}].src", DEC),
-    ("flit_dst[31:0]", "flit_o[{p}].dst", DEC),
-    ("flit_packet[63:0]", "flit_o[{p}].packet", DEC),
-    ("flit_seq[15:0]", "flit_o[{p}].seq", DEC),
-    ("credit_valid", "credit_valid_i#{p}", BIT),
-    ("credit_vc[3:0]", "credit_vc_i[{p}]", DEC),
+    ("flit_valid", "flit_valid_o", "bit", BIT),
+    ("flit_type[1:0]", "flit_type_o", "type", HEX),
+    ("flit_vc[3:0]", "flit_vc_o", "vc", DEC),
+    ("flit_dst[31:0]", "flit_data_o", "dst", DEC),
+    ("credit_valid", "credit_valid_i", "bit", BIT),
+    ("credit_vc[3:0]", "credit_vc_i", "vc", DEC),
 ]
 
 
@@ -74,6 +74,25 @@ def bit_of(names, name, bit):
     return f"({abs(msb - bit)}){full}"
 
 
+def width_of(names, name):
+    full = find(names, name)
+    if full is None:
+        return None
+    if "[" not in full:
+        return 1
+    msb, lsb = (int(x) for x in full[full.rindex("[") + 1:-1].split(":"))
+    return abs(msb - lsb) + 1
+
+
+def bits_of(names, name, lsb, width):
+    """GTKWave's spelling of bits lsb..lsb+width-1 of a vector as one group
+    (its bits listed msb first); None if the vector is not there."""
+    if width == 1:
+        return bit_of(names, name, lsb)
+    bits = [bit_of(names, name, lsb + i) for i in reversed(range(width))]
+    return None if None in bits else " ".join(bits)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("vcd")
@@ -106,15 +125,16 @@ def main():
                 if find(names, model + link + ".flit_valid") is None:
                     continue
                 out.write(f"@800200\n-{router}.{link} (RTL port {port})\n")
-                for m_sig, r_sig, fmt in PAIRS:
+                ports = width_of(names, rtl_scope + ".flit_valid_o") or 1
+                widths = {"bit": 1, "type": 2,
+                          "vc": (width_of(names, rtl_scope + ".flit_vc_o") or ports) // ports,
+                          "dst": width_of(names, rtl_scope + ".router_id_i") or 16}
+                stride = {"bit": 1, "type": 2, "vc": widths["vc"],
+                          "dst": (width_of(names, rtl_scope + ".flit_data_o") or 64) // ports}
+                for m_sig, vec, field_kind, fmt in PAIRS:
                     m = model + link + "." + m_sig
-                    if "#" in r_sig:  # one port's bit of a per-port valid vector
-                        vec, _ = r_sig.split("#")
-                        r = bit_of(names, rtl_scope + "." + vec, port)
-                        alias_r = f"{vec}[{port}]"
-                    else:
-                        r = find(names, rtl_scope + "." + r_sig.format(p=port))
-                        alias_r = r_sig.format(p=port).replace(".", " ")
+                    r = bits_of(names, rtl_scope + "." + vec, port * stride[field_kind], widths[field_kind])
+                    alias_r = f"{vec}[{port}]" + ("" if field_kind in ("bit", "type", "vc") else f".{field_kind}")
                     field = m_sig.split("[")[0]
                     filt = field in FILTERS
                     if m in names:
@@ -123,7 +143,10 @@ def main():
                         shown += 1
                     if r is not None:
                         out.write(translated(args.save, field) if filt else fmt + "\n")
-                        out.write(f"+{{{b} {alias_r}}} {r}\n")
+                        if " " in r:  # a group of bits: #{alias} bits...
+                            out.write(f"#{{{b} {alias_r}}} {r}\n")
+                        else:
+                            out.write(f"+{{{b} {alias_r}}} {r}\n")
                         shown += 1
                 out.write(f"@1000200\n-{router}.{link} (RTL port {port})\n")
             out.write(f"@1000200\n-{router}: {a} vs {b}\n")

@@ -38,7 +38,15 @@ def full(params):
     return p
 
 
-if __name__ == "__main__":  # list: scripts/rtl_configs.py USE -> "name -GP=V ..." lines
+if __name__ == "__main__":
+    # scripts/rtl_configs.py USE        -> "name -GP=V ..." per configuration marked USE
+    # scripts/rtl_configs.py --full NAME -> "P=V" per parameter (defaults filled in)
+    if len(sys.argv) == 3 and sys.argv[1] == "--full":
+        found = [p for n, _, p in load() if n == sys.argv[2]]
+        if not found:
+            sys.exit(f"rtl_configs: no configuration {sys.argv[2]} in rtl/configs.txt")
+        print(" ".join(f"{k}={v}" for k, v in full(found[0]).items()))
+        sys.exit(0)
     use = sys.argv[1] if len(sys.argv) > 1 else None
     for name, uses, params in load():
         if use is None or use in uses:

@@ -1,9 +1,12 @@
 // Lockstep bench: the verilated RTL router and the SystemC-model router get
 // the same stimulus every cycle (random legal flit streams on every input:
 // random packet lengths, destinations, VCs and idle gaps; random credit return
-// on every output) and every output (flit valid and fields, credit valid and
-// VC) is compared every cycle. The first mismatch stops the run and reports
-// cycle, port, VC, both values and the seed.
+// on every output) and every output (flit valid, VC, type and every data bit
+// against the model's flit in the hardware format; credit valid and VC) is
+// compared every cycle. Before cycle 0 the RTL's routing-table memory is
+// written through its configuration port, one entry per cycle, while reset
+// is held. The first mismatch stops the run and reports cycle, port, both
+// values and the seed.
 #pragma once
 #include <memory>
 #include <sstream>
@@ -39,9 +42,6 @@ struct LockstepResult {
   std::string mismatch;
 };
 
-constexpr int kFlitW = FlitLayout::kWidth;
-constexpr int kTypeLsb = FlitLayout::kType, kVcLsb = FlitLayout::kVc, kSeqLsb = FlitLayout::kSeq,
-              kDstLsb = FlitLayout::kDst, kSrcLsb = FlitLayout::kSrc, kPacketLsb = FlitLayout::kPacket;
 
 template <class Rtl>
 class LockstepBench : public sc_core::sc_module {
@@ -50,7 +50,8 @@ class LockstepBench : public sc_core::sc_module {
 
   LockstepBench(const sc_core::sc_module_name& name, const LockstepConfig& cfg)
       : sc_core::sc_module(name), clk("clk"), cfg_(cfg), rng_(cfg.seed, 77),
-        ports_(cfg.net_ports + cfg.local_ports), rtl_("rtl") {
+        ports_(cfg.net_ports + cfg.local_ports), in_codec_(HwFlitFormat{}, ports_, cfg.vcs),
+        expect_codec_(HwFlitFormat{}, ports_, cfg.vcs), rtl_("rtl") {
     // routing table: random network port and random non-empty VC mask
     table_.resize(cfg.nodes);
     masks_.resize(cfg.nodes);
@@ -89,14 +90,15 @@ class LockstepBench : public sc_core::sc_module {
   void bind() {
     sig_.bind(rtl_, clk, rst_n_);
     sig_.router_id.write(cfg_.router_id);
-    const int port_w = index_width(ports_);
-    sc_dt::sc_bv<4096> tp, tv;
-    for (unsigned d = 0; d < cfg_.nodes; ++d) {
-      put(tp, static_cast<int>(d) * port_w, port_w, table_[d]);
-      put(tv, static_cast<int>(d) * static_cast<int>(cfg_.vcs), static_cast<int>(cfg_.vcs), masks_[d]);
-    }
-    write(sig_.route_port, tp);
-    write(sig_.route_vcs, tv);
+  }
+
+  // One routing-table entry per cycle through the configuration port.
+  void write_table_entry(unsigned d) {
+    sig_.table_we.write(d < cfg_.nodes);
+    if (d >= cfg_.nodes) return;
+    sig_.table_dst.write(static_cast<port_value_t<decltype(sig_.table_dst)>>(d));
+    sig_.table_port.write(static_cast<port_value_t<decltype(sig_.table_port)>>(table_[d]));
+    sig_.table_vcs.write(static_cast<port_value_t<decltype(sig_.table_vcs)>>(masks_[d]));
   }
 
   template <class Sig>
@@ -117,9 +119,10 @@ class LockstepBench : public sc_core::sc_module {
       sc_core::sc_stop();
       return;
     }
-    if (reset_cycles_ < 2) {  // reset held for two rising edges
+    if (reset_cycles_ < cfg_.nodes + 2) {  // reset held while the table is written, then two more edges
+      write_table_entry(reset_cycles_);
       ++reset_cycles_;
-      rst_n_.write(reset_cycles_ == 2);
+      rst_n_.write(reset_cycles_ == cfg_.nodes + 2);
       return;
     }
     compare();
@@ -130,25 +133,28 @@ class LockstepBench : public sc_core::sc_module {
 
   // Outputs of the edge just past: RTL registers against the model's links.
   void compare() {
-    const auto fv = read(sig_.flit_valid_out), fo = read(sig_.flit_out);
+    const auto fv = read(sig_.flit_valid_out), fvc = read(sig_.flit_vc_out);
+    const auto ft = read(sig_.flit_type_out), fd = read(sig_.flit_data_out);
     const auto cv = read(sig_.credit_valid_out), cvc = read(sig_.credit_vc_out);
     const int vc_w = index_width(cfg_.vcs);
+    const int flit_w = static_cast<int>(expect_codec_.format().flit_bits);
     for (unsigned p = 0; p < ports_; ++p) {
       const FlitSlot& mf = model_->out(p).flit();
       const bool rv = fv[static_cast<int>(p)].to_bool();
-      const int base = static_cast<int>(p) * kFlitW;
       if (rv != mf.valid) return fail(p, "flit_valid", rv, mf.valid);
       if (rv) {
         ++result_.flits_out;
-        const std::uint64_t r[6] = {get(fo, base + kTypeLsb, 2), get(fo, base + kVcLsb, 8),
-                                    get(fo, base + kSeqLsb, 16), get(fo, base + kDstLsb, 32),
-                                    get(fo, base + kSrcLsb, 32), get(fo, base + kPacketLsb, 64)};
-        const std::uint64_t m[6] = {static_cast<std::uint64_t>(mf.flit.type), mf.flit.vc, mf.flit.seq,
-                                    mf.flit.dst, mf.flit.src, mf.flit.packet};
-        static const char* const kNames[6] = {"flit type", "flit vc", "flit seq", "flit dst",
-                                              "flit src", "flit packet"};
-        for (int k = 0; k < 6; ++k)
-          if (r[k] != m[k]) return fail(p, kNames[k], r[k], m[k]);
+        sc_dt::sc_bv<4096> et, ed;  // the model's flit in the hardware format
+        expect_codec_.encode(et, ed, p, mf.flit, cfg_.router_id);
+        const std::uint64_t rvc = get(fvc, static_cast<int>(p) * vc_w, vc_w);
+        if (rvc != mf.flit.vc) return fail(p, "flit vc", rvc, mf.flit.vc);
+        const std::uint64_t rt = get(ft, static_cast<int>(2 * p), 2), mt = get(et, static_cast<int>(2 * p), 2);
+        if (rt != mt) return fail(p, "flit type", rt, mt);
+        for (int w = 0; w < flit_w; w += 32) {
+          const int lsb = static_cast<int>(p) * flit_w + w, n = std::min(32, flit_w - w);
+          const std::uint64_t r = get(fd, lsb, n), m = get(ed, lsb, n);
+          if (r != m) return fail(p, ("flit data bits " + std::to_string(w) + ".." + std::to_string(w + n - 1)).c_str(), r, m);
+        }
       }
       const CreditSlot& mc = model_->in(p).credit();
       const bool rc = cv[static_cast<int>(p)].to_bool();
@@ -160,7 +166,7 @@ class LockstepBench : public sc_core::sc_module {
     }
   }
 
-  void fail(unsigned port, const char* what, std::uint64_t rtl_value, std::uint64_t model_value) {
+  void fail(unsigned port, const std::string& what, std::uint64_t rtl_value, std::uint64_t model_value) {
     std::ostringstream os;
     os << "lockstep mismatch at cycle " << result_.cycles << ", port " << port << " ("
        << (port < cfg_.net_ports ? "network" : "local") << "), " << what << ": RTL " << rtl_value
@@ -179,7 +185,7 @@ class LockstepBench : public sc_core::sc_module {
       const FlitSlot& f = model_->out(p).flit();
       if (f.valid) ++pending_[p * cfg_.vcs + f.flit.vc];
     }
-    sc_dt::sc_bv<4096> fv, fi, cv, cvc;
+    sc_dt::sc_bv<4096> fv, fvc, ft, fd, cv, cvc;
     const int vc_w = index_width(cfg_.vcs);
     for (unsigned p = 0; p < ports_; ++p) {
       if (rng_.bernoulli(cfg_.idle)) continue;
@@ -209,13 +215,8 @@ class LockstepBench : public sc_core::sc_module {
       --in.credits;
       model_->in(p).send_flit(f);
       fv[static_cast<int>(p)] = true;
-      const int base = static_cast<int>(p) * kFlitW;
-      put(fi, base + kTypeLsb, 2, static_cast<std::uint64_t>(f.type));
-      put(fi, base + kVcLsb, 8, f.vc);
-      put(fi, base + kSeqLsb, 16, f.seq);
-      put(fi, base + kDstLsb, 32, f.dst);
-      put(fi, base + kSrcLsb, 32, f.src);
-      put(fi, base + kPacketLsb, 64, f.packet);
+      put(fvc, static_cast<int>(p) * vc_w, vc_w, f.vc);
+      in_codec_.encode(ft, fd, p, f, cfg_.router_id);
     }
     for (unsigned o = 0; o < ports_; ++o) {
       if (!rng_.bernoulli(cfg_.credit_rate)) continue;
@@ -239,7 +240,9 @@ class LockstepBench : public sc_core::sc_module {
       delayed_.clear();
     }
     write(sig_.flit_valid_in, fv);
-    write(sig_.flit_in, fi);
+    write(sig_.flit_vc_in, fvc);
+    write(sig_.flit_type_in, ft);
+    write(sig_.flit_data_in, fd);
     write(sig_.credit_valid_in, cv);
     write(sig_.credit_vc_in, cvc);
     model_->edge();
@@ -248,6 +251,7 @@ class LockstepBench : public sc_core::sc_module {
   LockstepConfig cfg_;
   Rng rng_;
   unsigned ports_;
+  FlitCodec in_codec_, expect_codec_;
   Rtl rtl_;
   std::vector<PortId> table_;
   std::vector<std::uint32_t> masks_;

@@ -150,30 +150,24 @@ TEST(MulticastFabric, DISABLED_Explore) {
   expect_same_multicast_cycles(c, 1);
 }
 
-// Dual-path multicast to random sets of up to five destinations: list
-// headers, whose next destinations the RTL reads from the flit.
-TEST(MulticastFabric, CheckerboardListMulticastSameCycles) {
-  MixedFabricConfig c = multicast(15, checkerboard_routers(), "dual-path", 0, 0.02);
+// Dual-path multicast to random sets of destinations uses list headers,
+// whose next destinations travel in address flits; the RTL does not read
+// those yet, and its bridge says so instead of delivering wrongly.
+TEST(MulticastFabric, ListWormsAreRefusedByTheRtl) {
+  MixedFabricConfig c = multicast(15, every_router(), "dual-path", 0, 0.001);
   const Topology t = make_topology(c.scenario.topology);
-  Rng rng(15, 7);
-  std::size_t named = 0;
-  for (unsigned k = 0; k < 150; ++k) {
-    const NodeId src = static_cast<NodeId>(rng.below(t.num_nodes()));
-    std::vector<NodeId> dests;
-    const unsigned want = 1 + static_cast<unsigned>(rng.below(5));
-    while (dests.size() < want) {
-      const NodeId d = static_cast<NodeId>(rng.below(t.num_nodes()));
-      if (d != src && std::find(dests.begin(), dests.end(), d) == dests.end()) dests.push_back(d);
-    }
-    named += dests.size();
-    c.broadcasts.push_back({rng.below(3000), dual_path_multicast(t, src, dests)});
+  c.broadcasts.push_back({10, dual_path_multicast(t, 3, {17, 40, 62})});
+  try {
+    run_mixed<Vfabric_router>(c);
+    FAIL() << "a list worm entered the RTL without an error";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("list worms are not supported by the RTL"), std::string::npos) << e.what();
   }
-  expect_same_multicast_cycles(c, named);
 }
 
 // The multicast comparison can fail too.
 TEST(MulticastFabricControl, LateCreditsAreCaught) {
-  MixedFabricConfig c = multicast(14, checkerboard_routers(), "dual-path", 20, 0.005);
+  MixedFabricConfig c = multicast(14, checkerboard_routers(), "3-dbs", 20, 0.005);
   c.late_credits = true;
   const DeliveryCycles reference = run_reference(c);
   const MixedFabricResult mixed = run_mixed<Vfabric_router>(c);

@@ -46,10 +46,9 @@ TEST(PortRtlFabric, AllRtlPastSaturationSameCycles) {
   expect_same(make("all", "mesh:4x4x4", "dor", "uniform", 0.6, 22), every_router());
 }
 
-TEST(PortRtlFabric, RandomRoutersDualPathWormsSameCycles) {
-  Case c = with_worms(make("dual-path", "mesh:4x4x4", "dor", "uniform", 0.05, 23), "dual-path", 60);
-  c.multicast_max = 5;  // a list flit names at most 5 destinations in the RTL
-  expect_same(c, random_routers(23, 24));
+TEST(PortRtlFabric, RandomRoutersThreeDblWormsSameCycles) {
+  expect_same(with_worms(make("3-dbl", "mesh:4x4x4", "dor", "uniform", 0.05, 23), "3-dbl", 60),
+              random_routers(23, 24));
 }
 
 TEST(PortRtlFabric, AllRtlThreeDbsWormsSameCycles) {

@@ -17,11 +17,13 @@ echo "link traces identical: $(strip model.vcd | grep -c '^#') time steps"
 "$scripts/waves" model.vcd --compare mixed.fst --routers r1_0_0 --save-only
 save=model-vs-mixed.gtkw
 [ -s model-vs-mixed.vcd ] || { echo "FAIL: no merged trace"; exit 1; }
-pairs=$(grep -c '^+{rtl ' "$save" || true)
+pairs=$(grep -c '^[+#]{rtl ' "$save" || true)
 models=$(grep -c '^+{model ' "$save" || true)
 echo "save file: $models model signals, $pairs RTL signals"
 [ "$pairs" -ge 40 ] && [ "$pairs" -eq "$models" ] || { echo "FAIL: too few signals side by side"; exit 1; }
-grep -q 'rtl.fabric.r1_0_0.rtl.wormsim_router.flit_o\[0\].dst' "$save" || { echo "FAIL: RTL flit fields missing"; exit 1; }
+# port 0's head destination: the low 16 bits of its 64 data bits, grouped msb first
+grep -q '^#{rtl flit_data_o\[0\].dst} (432)rtl.fabric.r1_0_0.rtl.wormsim_router.flit_data_o\[447:0\] ' "$save" ||
+  { echo "FAIL: RTL flit fields missing"; exit 1; }
 # Each model link's valid pairs with its own port's bit of the RTL valid
 # vector (port 0 is bit 0: the last of [6:0]), not the whole bus.
 grep -qx '+{rtl flit_valid_o\[0\]} (6)rtl.fabric.r1_0_0.rtl.wormsim_router.flit_valid_o\[6:0\]' "$save" ||

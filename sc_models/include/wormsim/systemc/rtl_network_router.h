@@ -17,7 +17,7 @@
 //                          (Simulation::tick_commit), present. The RTL is held
 //                          in reset for two rising edges before cycle 0.
 //
-//   Simulation sim(scenario);   // routing computed by the RTL: RouteDor=1
+//   Simulation sim(scenario);   // routing computed by the RTL: RouteAlgo=1
 //   RtlNetworkBridge<V> bridge("bridge", sim);
 //   RtlNetworkRouter<V> r5("rtl_r5", sim, 5, bridge.rst_n());
 //   bridge.clk(clk); r5.clk(clk); bridge.add(r5);
@@ -47,11 +47,12 @@ class RtlNetworkRouter : public sc_core::sc_module, public Component {
   using CreditVc = rtl::port_value_t<decltype(Rtl::credit_vc_i)>;
 
   RtlNetworkRouter(const sc_core::sc_module_name& name, Simulation& sim, NodeId node,
-                   sc_core::sc_signal<bool>& rst_n)
+                   sc_core::sc_signal<bool>& rst_n, rtl::HwFlitFormat fmt = {})
       : sc_core::sc_module(name), clk("clk"), sim_(sim), net_(sim.network()), node_(node),
-        ports_(net_.router(node).config().total_ports()), vcs_(net_.router(node).config().vcs), rtl_("rtl") {
+        ports_(net_.router(node).config().total_ports()), vcs_(net_.router(node).config().vcs),
+        codec_(fmt, ports_, vcs_), rtl_("rtl") {
     sig_.bind(rtl_, clk, rst_n);
-    sig_.configure(net_.topology(), node);
+    sig_.configure(net_.topology(), node, fmt);
     net_.replace_router(node, *this);
   }
 
@@ -65,7 +66,9 @@ class RtlNetworkRouter : public sc_core::sc_module, public Component {
   void collect() {
     using namespace rtl;
     const auto fv = sig_.flit_valid_out.read();
-    const auto& fo = sig_.flit_out.read();
+    const auto fvc = sig_.flit_vc_out.read();
+    const auto ft = sig_.flit_type_out.read();
+    const auto& fd = sig_.flit_data_out.read();
     const auto cv = sig_.credit_valid_out.read();
     const auto cvc = sig_.credit_vc_out.read();
     const int vc_w = index_width(vcs_);
@@ -74,7 +77,7 @@ class RtlNetworkRouter : public sc_core::sc_module, public Component {
       if (get_field(fv, static_cast<int>(p), 1)) {
         Link* out = net_.router_output(node_, port);
         if (out == nullptr) throw std::logic_error(where(p) + ": RTL sent a flit off the fabric");
-        Flit f = decode_flit(fo, static_cast<int>(p) * FlitLayout::kWidth);
+        Flit f = codec_.decode(ft, fd, p, static_cast<VcId>(get_field(fvc, static_cast<int>(p) * vc_w, vc_w)), node_);
         if (f.mc.kind != 0) sim_.resolve_worm(f);
         out->send_flit(f);
       }
@@ -90,7 +93,9 @@ class RtlNetworkRouter : public sc_core::sc_module, public Component {
   void present() {
     using namespace rtl;
     port_value_t<decltype(Rtl::flit_valid_i)> fv{};
-    port_value_t<decltype(Rtl::flit_i)> fi{};
+    port_value_t<decltype(Rtl::flit_vc_i)> fvc{};
+    port_value_t<decltype(Rtl::flit_type_i)> ft{};
+    port_value_t<decltype(Rtl::flit_data_i)> fd{};
     CreditValid cv{};
     CreditVc cvc{};
     const int vc_w = index_width(vcs_);
@@ -98,7 +103,8 @@ class RtlNetworkRouter : public sc_core::sc_module, public Component {
       const PortId port = static_cast<PortId>(p);
       if (const Link* in = net_.router_input(node_, port); in != nullptr && in->flit().valid) {
         set_field(fv, static_cast<int>(p), 1, 1);
-        encode_flit(fi, static_cast<int>(p) * FlitLayout::kWidth, in->flit().flit, &sim_.worms(), node_);
+        set_field(fvc, static_cast<int>(p) * vc_w, vc_w, in->flit().flit.vc);
+        codec_.encode(ft, fd, p, in->flit().flit, node_);
       }
       if (const Link* out = net_.router_output(node_, port); out != nullptr && out->credit().valid) {
         set_field(cv, static_cast<int>(p), 1, 1);
@@ -107,7 +113,9 @@ class RtlNetworkRouter : public sc_core::sc_module, public Component {
     }
     credits_to_rtl(cv, cvc);
     sig_.flit_valid_in.write(fv);
-    sig_.flit_in.write(fi);
+    sig_.flit_vc_in.write(fvc);
+    sig_.flit_type_in.write(ft);
+    sig_.flit_data_in.write(fd);
     sig_.credit_valid_in.write(cv);
     sig_.credit_vc_in.write(cvc);
   }
@@ -124,6 +132,7 @@ class RtlNetworkRouter : public sc_core::sc_module, public Component {
   Network& net_;
   NodeId node_;
   unsigned ports_, vcs_;
+  rtl::FlitCodec codec_;
   rtl::RtlRouterSignals<Rtl> sig_;
   Rtl rtl_;
 };

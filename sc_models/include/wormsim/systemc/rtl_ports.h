@@ -1,8 +1,11 @@
 // The verilated wormsim_router (rtl/wormsim_router.sv) seen from SystemC:
-// the bit layout of its flit (wormsim_pkg::flit_t, LSB first), field access
-// on the values of its ports as Verilator types them (bool, uint32_t,
-// uint64_t, or sc_bv<W> of 32-bit words for wider ports), the flit
-// conversions both ways, and the bundle of signals that binds its ports.
+// its hardware flit format (HwFlitFormat: FlitW data bits, the header in a
+// head's low bits, payload only in body flits), field access on the values
+// of its ports as Verilator types them (bool, uint32_t, uint64_t, or
+// sc_bv<W> of 32-bit words for wider ports), the conversion of model flits
+// to that format and back (FlitCodec, which carries a packet tag in the
+// payload bits and keeps the model's metadata in its own side table), and
+// the bundle of signals that binds its ports.
 // Header-only and templated on the verilated class, so the library needs no
 // Verilator; see rtl_router.h for the module that puts it in a Fabric.
 #pragma once
@@ -11,6 +14,8 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
+#include <vector>
 #include <utility>
 
 #include <systemc>
@@ -18,17 +23,10 @@
 #include <wormsim/core/flit.h>
 #include <wormsim/multicast/hamiltonian.h>
 #include <wormsim/multicast/worm.h>
+#include <wormsim/topology/grid.h>
 #include <wormsim/topology/topology.h>
 
 namespace wormsim::systemc::rtl {
-
-/// Field layout of wormsim_pkg::flit_t (LSB first).
-struct FlitLayout {
-  static constexpr int kWidth = 321;
-  static constexpr int kType = 0, kVc = 2, kSeq = 10, kDst = 26, kSrc = 58, kPacket = 90;
-  static constexpr int kMcLast = 154, kMcDir = 186, kMcCls = 190, kMcKind = 191;  ///< worm header
-  static constexpr int kMcList = 193, kListN = 4;  ///< list worms: the next kListN destinations, 32 bits each
-};
 
 template <class T>
 std::uint64_t get_field(const T& v, int lsb, int width) {
@@ -90,32 +88,162 @@ inline int index_width(unsigned n) {
   return w;
 }
 
+/// The hardware flit format of wormsim_router (docs/microarchitecture.md §3):
+/// a head's data holds dst | kind (2) | cls (1) | dir (4) | last, LSB first,
+/// node ids node_bits wide; the bits above are payload. Must match the
+/// router's FlitW and NodeIdW parameters.
+struct HwFlitFormat {
+  unsigned flit_bits = 64;  ///< FlitW
+  unsigned node_bits = 16;  ///< NodeIdW
+  static constexpr unsigned kDirBits = 4;
+
+  int kind_lsb() const { return static_cast<int>(node_bits); }
+  int cls_lsb() const { return static_cast<int>(node_bits) + 2; }
+  int dir_lsb() const { return static_cast<int>(node_bits) + 3; }
+  int last_lsb() const { return static_cast<int>(node_bits + 3 + kDirBits); }
+  unsigned header_bits() const { return 2 * node_bits + 3 + kDirBits; }
+};
+
+/// Converts model flits to the hardware format and back, for one RTL router.
+/// The model's per-flit metadata (packet id, source, sequence number,
+/// creation cycle, worm index) is not in the hardware format: the codec
+/// writes a packet tag (the packet id's low tag_bits) into the payload bits
+/// (above the header in a head; above a 16-bit sequence number in a body
+/// flit) and keeps the metadata of every packet it encoded in a side table
+/// keyed by that tag. A router only sends flits it received, so decoding its
+/// outputs finds every tag there. Body flits take dst and the worm header
+/// from the last head sent on the same output port and VC.
+class FlitCodec {
+ public:
+  FlitCodec(HwFlitFormat fmt, unsigned ports, unsigned vcs) : fmt_(fmt), vcs_(vcs), heads_(ports * vcs) {
+    const unsigned room = std::min(fmt.flit_bits - std::min(fmt.flit_bits, fmt.header_bits()), fmt.flit_bits - 16);
+    tag_bits_ = std::min(32u, room);
+    if (fmt.flit_bits > 64 * 64 || fmt.node_bits > 32 || tag_bits_ < 16)
+      throw std::invalid_argument("RTL flit format: FlitW " + std::to_string(fmt.flit_bits) + " with NodeIdW " +
+                                  std::to_string(fmt.node_bits) +
+                                  " leaves fewer than 16 payload bits in a head for the packet tag");
+  }
+
+  const HwFlitFormat& format() const { return fmt_; }
+  unsigned tag_bits() const { return tag_bits_; }
+
+  /// `f` as link fields (type, data) at port p of port vectors `type`, `data`.
+  /// List worms are refused (their address flits are not read by the RTL).
+  template <class T, class D>
+  void encode(T& type, D& data, unsigned p, const Flit& f, NodeId router) {
+    if (f.mc.kind == 1)
+      throw std::runtime_error("RTL router " + std::to_string(router) +
+                               ": list worms are not supported by the RTL (it does not read address flits)");
+    const int base = static_cast<int>(p * fmt_.flit_bits);
+    const std::uint64_t tag = f.packet & mask(tag_bits_);
+    set_field(type, static_cast<int>(2 * p), 2, static_cast<std::uint64_t>(f.type));
+    clear(data, base);
+    if (is_head(f.type)) {
+      set_field(data, base, static_cast<int>(fmt_.node_bits), f.dst);
+      set_field(data, base + fmt_.kind_lsb(), 2, f.mc.kind);
+      set_field(data, base + fmt_.cls_lsb(), 1, f.mc.cls);
+      set_field(data, base + fmt_.dir_lsb(), HwFlitFormat::kDirBits, f.mc.dir);
+      set_field(data, base + fmt_.last_lsb(), static_cast<int>(fmt_.node_bits), f.mc.last);
+      set_field(data, base + static_cast<int>(fmt_.header_bits()), static_cast<int>(tag_bits_), tag);
+    } else {
+      set_field(data, base, 16, f.seq);
+      set_field(data, base + 16, static_cast<int>(tag_bits_), tag);
+    }
+    Flit meta = f;
+    meta.vc = 0;
+    meta.type = FlitType::Body;
+    packets_[tag] = meta;
+  }
+
+  /// The flit at port p of the RTL's output vectors, with its metadata back.
+  template <class T, class D>
+  Flit decode(const T& type, const D& data, unsigned p, VcId vc, NodeId router) {
+    const int base = static_cast<int>(p * fmt_.flit_bits);
+    const auto ft = static_cast<FlitType>(get_field(type, static_cast<int>(2 * p), 2));
+    const std::uint64_t tag = is_head(ft) ? get_field(data, base + static_cast<int>(fmt_.header_bits()),
+                                                      static_cast<int>(tag_bits_))
+                                          : get_field(data, base + 16, static_cast<int>(tag_bits_));
+    const auto it = packets_.find(tag);
+    if (it == packets_.end())
+      throw std::logic_error("RTL router " + std::to_string(router) + " port " + std::to_string(p) +
+                             ": a flit with packet tag " + std::to_string(tag) + " it never received");
+    Flit f = it->second;
+    f.type = ft;
+    f.vc = vc;
+    Flit& head = heads_.at(p * vcs_ + vc);
+    if (is_head(ft)) {
+      f.seq = 0;
+      f.dst = static_cast<NodeId>(get_field(data, base, static_cast<int>(fmt_.node_bits)));
+      f.mc.kind = static_cast<std::uint8_t>(get_field(data, base + fmt_.kind_lsb(), 2));
+      f.mc.cls = static_cast<std::uint8_t>(get_field(data, base + fmt_.cls_lsb(), 1));
+      f.mc.dir = static_cast<std::uint8_t>(get_field(data, base + fmt_.dir_lsb(), HwFlitFormat::kDirBits));
+      f.mc.last = static_cast<NodeId>(get_field(data, base + fmt_.last_lsb(), static_cast<int>(fmt_.node_bits)));
+      head = f;
+    } else {
+      f.seq = static_cast<std::uint16_t>(get_field(data, base, 16));
+      f.dst = head.dst;
+      f.mc = head.mc;
+    }
+    return f;
+  }
+
+ private:
+  static std::uint64_t mask(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
+  template <class D>
+  void clear(D& data, int base) const {
+    for (unsigned done = 0; done < fmt_.flit_bits; done += 32)
+      set_field(data, base + static_cast<int>(done), static_cast<int>(std::min(32u, fmt_.flit_bits - done)), 0);
+  }
+
+  HwFlitFormat fmt_;
+  unsigned vcs_;
+  unsigned tag_bits_ = 0;
+  std::vector<Flit> heads_;
+  std::unordered_map<std::uint64_t, Flit> packets_;
+};
+
 template <class Rtl>
 struct RtlRouterSignals {
   template <class Port>
   using signal = sc_core::sc_signal<port_value_t<Port>>;
 
   signal<decltype(Rtl::router_id_i)> router_id{"router_id"};
-  signal<decltype(Rtl::route_port_i)> route_port{"route_port"};
-  signal<decltype(Rtl::route_vcs_i)> route_vcs{"route_vcs"};
+  signal<decltype(Rtl::coord_i)> coord{"coord"};
   signal<decltype(Rtl::hp_next_i)> hp_next{"hp_next"};
   signal<decltype(Rtl::hp_prev_i)> hp_prev{"hp_prev"};
   signal<decltype(Rtl::neighbor_id_i)> neighbor_id{"neighbor_id"};
+  signal<decltype(Rtl::table_we_i)> table_we{"table_we"};
+  signal<decltype(Rtl::table_dst_i)> table_dst{"table_dst"};
+  signal<decltype(Rtl::table_port_i)> table_port{"table_port"};
+  signal<decltype(Rtl::table_vcs_i)> table_vcs{"table_vcs"};
   signal<decltype(Rtl::flit_valid_i)> flit_valid_in{"flit_valid_in"};
-  signal<decltype(Rtl::flit_i)> flit_in{"flit_in"};
+  signal<decltype(Rtl::flit_vc_i)> flit_vc_in{"flit_vc_in"};
+  signal<decltype(Rtl::flit_type_i)> flit_type_in{"flit_type_in"};
+  signal<decltype(Rtl::flit_data_i)> flit_data_in{"flit_data_in"};
   signal<decltype(Rtl::credit_valid_o)> credit_valid_out{"credit_valid_out"};
   signal<decltype(Rtl::credit_vc_o)> credit_vc_out{"credit_vc_out"};
   signal<decltype(Rtl::flit_valid_o)> flit_valid_out{"flit_valid_out"};
-  signal<decltype(Rtl::flit_o)> flit_out{"flit_out"};
+  signal<decltype(Rtl::flit_vc_o)> flit_vc_out{"flit_vc_out"};
+  signal<decltype(Rtl::flit_type_o)> flit_type_out{"flit_type_out"};
+  signal<decltype(Rtl::flit_data_o)> flit_data_out{"flit_data_out"};
   signal<decltype(Rtl::credit_valid_i)> credit_valid_in{"credit_valid_in"};
   signal<decltype(Rtl::credit_vc_i)> credit_vc_in{"credit_vc_in"};
 
   /// The RTL's constant inputs for router `node` of `t`: its id, its
-  /// Hamiltonian neighbours (itself where the topology has no Hamiltonian
-  /// path or the path ends; dual-path worms need them) and the ids behind
-  /// its network ports.
-  void configure(const Topology& t, NodeId node) {
+  /// coordinates (grids), its Hamiltonian neighbours (itself where the
+  /// topology has no Hamiltonian path or the path ends; dual-path worms
+  /// need them) and the ids behind its network ports.
+  void configure(const Topology& t, NodeId node, const HwFlitFormat& fmt) {
+    const int nb = static_cast<int>(fmt.node_bits);
     router_id.write(static_cast<port_value_t<decltype(Rtl::router_id_i)>>(node));
+    port_value_t<decltype(Rtl::coord_i)> xyz{};
+    if (t.as<GridKind>() != nullptr) {
+      const Coord c = coord_of(t.dims, node);
+      set_field(xyz, 0, 16, c.x);
+      set_field(xyz, 16, 16, c.y);
+      set_field(xyz, 32, 16, c.z);
+    }
+    coord.write(xyz);
     NodeId next = node, prev = node;
     if (std::string why; t.kind->hamiltonian_path(t, why)) {
       const HamiltonianLabeling labels = hamiltonian_labeling(t);
@@ -127,7 +255,7 @@ struct RtlRouterSignals {
     hp_prev.write(static_cast<port_value_t<decltype(Rtl::hp_prev_i)>>(prev));
     port_value_t<decltype(Rtl::neighbor_id_i)> ids{};
     for (PortId p = 0; p < t.num_ports; ++p)
-      if (t.peer[node][p]) set_field(ids, p * 32, 32, t.peer[node][p]->node);
+      if (t.peer[node][p]) set_field(ids, p * nb, nb, t.peer[node][p]->node);
     neighbor_id.write(ids);
   }
 
@@ -137,66 +265,27 @@ struct RtlRouterSignals {
     rtl.clk_i(clk);
     rtl.rst_ni(rst_n);
     rtl.router_id_i(router_id);
-    rtl.route_port_i(route_port);
-    rtl.route_vcs_i(route_vcs);
+    rtl.coord_i(coord);
     rtl.hp_next_i(hp_next);
     rtl.hp_prev_i(hp_prev);
     rtl.neighbor_id_i(neighbor_id);
+    rtl.table_we_i(table_we);
+    rtl.table_dst_i(table_dst);
+    rtl.table_port_i(table_port);
+    rtl.table_vcs_i(table_vcs);
     rtl.flit_valid_i(flit_valid_in);
-    rtl.flit_i(flit_in);
+    rtl.flit_vc_i(flit_vc_in);
+    rtl.flit_type_i(flit_type_in);
+    rtl.flit_data_i(flit_data_in);
     rtl.credit_valid_o(credit_valid_out);
     rtl.credit_vc_o(credit_vc_out);
     rtl.flit_valid_o(flit_valid_out);
-    rtl.flit_o(flit_out);
+    rtl.flit_vc_o(flit_vc_out);
+    rtl.flit_type_o(flit_type_out);
+    rtl.flit_data_o(flit_data_out);
     rtl.credit_valid_i(credit_valid_in);
     rtl.credit_vc_i(credit_vc_in);
   }
 };
-
-/// The flit at bit `base` of a verilated flit vector. The RTL carries no
-/// worm-table index: a worm's flit comes back with worm = 0 (see
-/// Fabric::resolve_worm).
-template <class V>
-Flit decode_flit(const V& v, int base) {
-  Flit f;
-  f.type = static_cast<FlitType>(get_field(v, base + FlitLayout::kType, 2));
-  f.vc = static_cast<VcId>(get_field(v, base + FlitLayout::kVc, 8));
-  f.seq = static_cast<std::uint16_t>(get_field(v, base + FlitLayout::kSeq, 16));
-  f.dst = static_cast<NodeId>(get_field(v, base + FlitLayout::kDst, 32));
-  f.src = static_cast<NodeId>(get_field(v, base + FlitLayout::kSrc, 32));
-  f.packet = get_field(v, base + FlitLayout::kPacket, 64);
-  f.mc.last = static_cast<NodeId>(get_field(v, base + FlitLayout::kMcLast, 32));
-  f.mc.dir = static_cast<std::uint8_t>(get_field(v, base + FlitLayout::kMcDir, 4));
-  f.mc.cls = static_cast<std::uint8_t>(get_field(v, base + FlitLayout::kMcCls, 1));
-  f.mc.kind = static_cast<std::uint8_t>(get_field(v, base + FlitLayout::kMcKind, 2));
-  return f;
-}
-
-/// Writes `f` at bit `base`; a list worm's next destinations (at most
-/// FlitLayout::kListN after the current one) come from `worms`. Throws
-/// std::runtime_error for a longer list.
-template <class V>
-void encode_flit(V& v, int base, const Flit& f, const WormTable* worms, NodeId router) {
-  set_field(v, base + FlitLayout::kType, 2, static_cast<std::uint64_t>(f.type));
-  set_field(v, base + FlitLayout::kVc, 8, f.vc);
-  set_field(v, base + FlitLayout::kSeq, 16, f.seq);
-  set_field(v, base + FlitLayout::kDst, 32, f.dst);
-  set_field(v, base + FlitLayout::kSrc, 32, f.src);
-  set_field(v, base + FlitLayout::kPacket, 64, f.packet);
-  set_field(v, base + FlitLayout::kMcLast, 32, f.mc.last);
-  set_field(v, base + FlitLayout::kMcDir, 4, f.mc.dir);
-  set_field(v, base + FlitLayout::kMcCls, 1, f.mc.cls);
-  set_field(v, base + FlitLayout::kMcKind, 2, f.mc.kind);
-  if (f.mc.kind == 1 && worms != nullptr) {  // list worm: the destinations after dst
-    const std::vector<NodeId>& d = (*worms)[f.worm].destinations;
-    if (d.size() > f.hop + 1u + FlitLayout::kListN)
-      throw std::runtime_error("RTL router " + std::to_string(router) + ": a list worm carries at most " +
-                               std::to_string(FlitLayout::kListN) + " destinations after the current one");
-    for (int i = 0; i < FlitLayout::kListN; ++i) {
-      const std::size_t k = f.hop + 1u + static_cast<unsigned>(i);
-      set_field(v, base + FlitLayout::kMcList + 32 * i, 32, k < d.size() ? d[k] : 0);
-    }
-  }
-}
 
 }  // namespace wormsim::systemc::rtl

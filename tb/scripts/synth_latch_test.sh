@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# scripts/synth must refuse a design with a latch, and one whose Yosys log
+# warns of lost bits: two copies of the project's rtl/ and scripts, each with
+# one planted fault, run through scripts/synth's own checks.
+# Usage: synth_latch_test.sh SOURCE_DIR
+set -euo pipefail
+src=$1
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/rtl" "$tmp/scripts/lib"
+cp "$src"/rtl/*.sv "$src"/rtl/*.svh "$src/rtl/configs.txt" "$tmp/rtl/"
+cp "$src/scripts/synth" "$src/scripts/rtl_configs.py" "$tmp/scripts/"
+cp "$src/scripts/lib/yowasp-yosys.mjs" "$tmp/scripts/lib/"
+cp -r "$tmp" "$tmp.narrow"; trap 'rm -rf "$tmp" "$tmp.narrow"' EXIT
+# a latch: the crossbar's flit type register made level-sensitive
+python3 - "$tmp/rtl/wormsim_crossbar.sv" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+s = s.replace("    flit_type_o <= type_d;\n", "")
+s = s.replace("  always_ff @(posedge clk_i) begin\n    flit_vc_o",
+              "  always_latch if (clk_i) flit_type_o = type_d;\n  always_ff @(posedge clk_i) begin\n    flit_vc_o")
+open(p, "w").write(s)
+PY
+grep -q always_latch "$tmp/rtl/wormsim_crossbar.sv" || { echo "FAIL: could not plant the latch"; exit 1; }
+if "$tmp/scripts/synth" --config s3pt_v1_b4_w32 --out "$tmp/out"; then
+  echo "FAIL: scripts/synth accepted a design with a latch"; exit 1
+fi
+# lost bits: one bit of a 2-bit flit type wired into an input unit
+sed -i 's/\.flit_type_i       (flit_type_i\[p\]),/.flit_type_i       (flit_type_i[p][0]),/' "$tmp.narrow/rtl/wormsim_router.sv"
+grep -q 'flit_type_i\[p\]\[0\]' "$tmp.narrow/rtl/wormsim_router.sv" || { echo "FAIL: could not plant the narrow port"; exit 1; }
+if "$tmp.narrow/scripts/synth" --config s3pt_v1_b4_w32 --out "$tmp.narrow/out"; then
+  echo "FAIL: scripts/synth accepted a design that loses bits"; exit 1
+fi
+echo "scripts/synth refused the latch and the lost bits: pass"
