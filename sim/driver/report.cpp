@@ -130,6 +130,7 @@ void write_json(const std::string& path, const Scenario& s, const Results& r) {
   j["traffic"] = r.traffic;
   j["vcs"] = s.vcs;
   j["buffer"] = s.buffer;
+  j["flit_bits"] = s.flit_bits;
   j["packet"] = s.packet;
   j["packet_lengths"] = s.packet_mix ? s.packet_mix->text() : std::to_string(s.packet);
   j["mean_packet"] = packet_lengths(s).mean();

@@ -97,6 +97,9 @@ const std::vector<Setting>& settings() {
       {"vcs", "virtual channels per port (1-16; default: what the routing needs, at least 2; "
               "(network + local ports) x VCs <= 64)",
        [](Scenario& s, const std::string& v) { s.vcs = u32("vcs", v, 1, 16); }},
+      {"flit_bits", "flit data bits, the RTL's FlitW (32-1024, a multiple of 16; default 64): a list worm's "
+                    "address flit holds flit_bits / 16 destinations",
+       [](Scenario& s, const std::string& v) { s.flit_bits = u32("flit_bits", v, 32, 1024); }},
       {"buffer", "flit buffer depth per VC (1-1024)",
        [](Scenario& s, const std::string& v) { s.buffer = u32("buffer", v, 1, 1024); }},
       {"packet", "flits per packet: a length (1-65535), a uniform range '2..8' or a mix of length:share "

@@ -71,6 +71,8 @@ std::vector<BadCase> cases() {
       {"transpose_not_square", "--topology mesh:4x2 --traffic transpose", "traffic:"},
       {"hotspot_outside", "--traffic hotspot --hotspot-node 999 --topology mesh:4x4", "hotspot_node:"},
       {"eject_rate_zero", "--eject-rate 0", "eject_rate:"},
+      {"flit_bits_odd", "--flit-bits 40", "flit_bits:"},
+      {"flit_bits_small", "--flit-bits 16", "flit_bits:"},
       {"missing_config", "--config /nonexistent/wormsim.yaml", "config:"},
       {"malformed_yaml", "", "config:", "vcs: [2, \ntopology: {"},
       {"unknown_yaml_key", "", "config:", "vcs: 2\nbuffers: 8\n"},

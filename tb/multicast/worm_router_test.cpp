@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 
+#include <wormsim/multicast/worm_packet.h>
 #include <wormsim/routing/registry.h>
 #include <wormsim/network/network.h>
 #include <wormsim/routing/routing.h>
@@ -103,6 +104,20 @@ TEST(WormRouter, TwoForksCompetingForOneNodeBothComplete) {
   f.send(5, {1, 2, 3}, 12, 2);
   for (Cycle c = 0; c < 500; ++c) f.tick(c);
   for (NodeId d : {1u, 2u, 3u}) EXPECT_EQ(f.rec.got[d].size(), 24u) << "node " << d;
+}
+
+// A list worm's address flits hold flit_bits / 16 destinations, so its
+// length in flits follows the flit width the RTL is built with.
+TEST(ListHeader, AddressFlitsFollowTheFlitWidth) {
+  const Topology t = make_topology("mesh:4x4");
+  WormRoute r{{1, 2, 3, 5, 6, 7, 9, 10, 11}, HeaderForm::List, 0};  // 9 destinations: 8 after the head's
+  EXPECT_EQ(header_flits(r.form, r.destinations.size()), 2u);        // 64 bits: 4 ids per flit
+  EXPECT_EQ(header_flits(r.form, r.destinations.size(), 32), 4u);    // 2 per flit
+  EXPECT_EQ(header_flits(r.form, r.destinations.size(), 128), 1u);   // 8 per flit
+  EXPECT_EQ(worm_packet(t, 0, r, 4, 32).length, 8u);
+  EXPECT_EQ(worm_packet(t, 0, r, 4, 128).length, 5u);
+  r.form = HeaderForm::Range;  // head only, whatever the width
+  EXPECT_EQ(header_flits(r.form, r.destinations.size(), 32), 0u);
 }
 
 }  // namespace

@@ -3,14 +3,27 @@
 # with scripts/synth (which fails on Yosys warnings and latches), verilate
 # the RTL and the netlist side by side (tb/netlist/netlist_pair.sv) and
 # compare every output every cycle under random legal traffic.
-# Usage: tb/scripts/netlist_lockstep.sh CONFIG WORKDIR [SEED] [CYCLES]
+# With MUTATE (the control): reuse WORKDIR's netlist, break one gate of a
+# credit counter (drop the inverter of a counter bit's next value) and
+# expect the comparison to fail.
+# Usage: tb/scripts/netlist_lockstep.sh CONFIG WORKDIR [SEED] [CYCLES] [MUTATE]
 set -euo pipefail
-config=$1 work=$2 seed=${3:-1} cycles=${4:-20000}
+config=$1 work=$2 seed=${3:-1} cycles=${4:-20000} mutate=${5:-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
-"$root/scripts/synth" --config "$config" --keep --out "$work/synth"
+if [ -z "$mutate" ] || [ ! -s "$work/synth/$config/netlist.v" ]; then
+  "$root/scripts/synth" --config "$config" --keep --out "$work/synth"
+fi
+obj=$work/obj
 sed 's/^module wormsim_router(/module wormsim_router_netlist(/' "$work/synth/$config/netlist.v" > "$work/netlist.v"
+if [ -n "$mutate" ]; then
+  obj=$work/obj-mutant
+  line=$(grep -n '^  assign .i_credits.credits_d \[[0-9]*\] = ~' "$work/netlist.v" | head -1 | cut -d: -f1)
+  [ -n "$line" ] || { echo "netlist_lockstep: no credit counter gate to break" >&2; exit 1; }
+  sed -i "${line}s/= ~/= /" "$work/netlist.v"
+  echo "netlist_lockstep: broke line $line: $(sed -n "${line}p" "$work/netlist.v")"
+fi
 grep -q '^module wormsim_router_netlist(' "$work/netlist.v" || { echo "netlist_lockstep: no module wormsim_router in the netlist" >&2; exit 1; }
 read -r -a params <<<"$(/usr/bin/python3 "$root/scripts/rtl_configs.py" --full "$config")"
 gargs=() defs=()
@@ -25,7 +38,13 @@ for kv in "${params[@]}"; do
 done
 rtl=("$root/rtl/wormsim_pkg.sv" $(ls "$root"/rtl/*.sv | grep -v _pkg.sv))
 verilator --cc --exe --build -j 2 -O1 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint -Wno-style \
-  --top-module netlist_pair -I"$root/rtl" "${gargs[@]}" --Mdir "$work/obj" -o netlist_lockstep \
+  --top-module netlist_pair -I"$root/rtl" "${gargs[@]}" --Mdir "$obj" -o netlist_lockstep \
   -CFLAGS "-O1 ${defs[*]}" "${rtl[@]}" "$work/netlist.v" "$root/tb/netlist/netlist_pair.sv" \
   "$root/tb/netlist/netlist_lockstep.cpp" > "$work/verilator.log" 2>&1 || { tail -30 "$work/verilator.log"; exit 1; }
-"$work/obj/netlist_lockstep" "$seed" "$cycles"
+if [ -z "$mutate" ]; then
+  exec "$obj/netlist_lockstep" "$seed" "$cycles"
+fi
+if "$obj/netlist_lockstep" "$seed" "$cycles"; then
+  echo "netlist_lockstep: the broken netlist passed: the comparison cannot fail"; exit 1
+fi
+echo "netlist_lockstep: the broken netlist was caught"

@@ -4,9 +4,10 @@
 
 namespace wormsim {
 
-unsigned header_flits(HeaderForm form, std::size_t destinations) {
+unsigned header_flits(HeaderForm form, std::size_t destinations, unsigned flit_bits) {
   if (form != HeaderForm::List || destinations <= 1) return 0;
-  return static_cast<unsigned>((destinations - 1 + kIdsPerAddressFlit - 1) / kIdsPerAddressFlit);
+  const std::size_t per_flit = ids_per_address_flit(flit_bits);
+  return static_cast<unsigned>((destinations - 1 + per_flit - 1) / per_flit);
 }
 
 const char* header_form_name(HeaderForm f) {

@@ -7,12 +7,12 @@
 
 namespace wormsim {
 
-Packet worm_packet(const Topology& t, NodeId src, const WormRoute& route, unsigned payload) {
+Packet worm_packet(const Topology& t, NodeId src, const WormRoute& route, unsigned payload, unsigned flit_bits) {
   const NodeId n = static_cast<NodeId>(t.num_nodes());
   if (route.destinations.empty()) throw ConfigError("worm", "expected at least one destination");
   for (NodeId d : route.destinations)
     if (d >= n || d == src) throw ConfigError("worm", "destination " + std::to_string(d) + " is not another node");
-  const unsigned length = payload + header_flits(route.form, route.destinations.size());
+  const unsigned length = payload + header_flits(route.form, route.destinations.size(), flit_bits);
   if (length > 65535) throw ConfigError("flits", "a worm has at most 65535 flits");
   Packet p;
   p.src = src;

@@ -23,6 +23,8 @@ std::string number(double x) {
 
 void validate(const Scenario& s) {
   if (s.vcs > 16) throw ConfigError("vcs", "expected 1 to 16 VCs, got " + std::to_string(s.vcs));
+  if (s.flit_bits < 32 || s.flit_bits > 1024 || s.flit_bits % 16 != 0)
+    throw ConfigError("flit_bits", "expected 32 to 1024 bits, a multiple of 16, got " + std::to_string(s.flit_bits));
   if (s.buffer < 1 || s.buffer > 1024)
     throw ConfigError("buffer", "expected a buffer depth of 1 to 1024 flits, got " + std::to_string(s.buffer));
   if (s.packet < 1 || s.packet > 65535)

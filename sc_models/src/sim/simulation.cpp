@@ -64,7 +64,7 @@ std::uint64_t Simulation::inject(NodeId src, NodeId dst, unsigned length) {
 
 std::uint64_t Simulation::inject_worm(NodeId src, WormRoute route, unsigned payload) {
   check_worm_consumption(network_->router(0).config());
-  Packet p = worm_packet(*topology_, src, route, payload);
+  Packet p = worm_packet(*topology_, src, route, payload, scenario_.flit_bits);
   p.id = manual_ids_++;
   p.created = cycle_;
   p.worm = worms_.add(std::move(route));

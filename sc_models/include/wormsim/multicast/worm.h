@@ -18,16 +18,23 @@ namespace wormsim {
 /// decision for every form (deliver here? next target?); the forms differ in
 /// how many header flits they cost.
 enum class HeaderForm : std::uint8_t {
-  List,   ///< explicit ordered list: the head holds one id, each address flit 4 more
+  List,   ///< explicit ordered list: the head holds one id, each address flit flit_bits / 16 more
   Range,  ///< every node of a Hamiltonian-label range, in label order: head only
   Line,   ///< every node along one dimension and direction for k hops: head only
 };
 
-/// Destinations per address flit in the List form.
-inline constexpr unsigned kIdsPerAddressFlit = 4;
+/// Bits of a node id in an address flit (the RTL's NodeIdW default).
+inline constexpr unsigned kAddressIdBits = 16;
+/// The flit width the model assumes unless a scenario sets flit_bits (the
+/// RTL's FlitW default): 4 ids per address flit.
+inline constexpr unsigned kDefaultFlitBits = 64;
 
-/// Extra flits in front of the payload for `destinations` named in `form`.
-unsigned header_flits(HeaderForm form, std::size_t destinations);
+/// Destinations per address flit in the List form, for flits of `flit_bits`.
+inline unsigned ids_per_address_flit(unsigned flit_bits) { return flit_bits / kAddressIdBits; }
+
+/// Extra flits in front of the payload for `destinations` named in `form`,
+/// with flits of `flit_bits` data bits.
+unsigned header_flits(HeaderForm form, std::size_t destinations, unsigned flit_bits = kDefaultFlitBits);
 
 const char* header_form_name(HeaderForm f);
 

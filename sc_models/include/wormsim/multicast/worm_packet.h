@@ -15,7 +15,8 @@ namespace wormsim {
 /// Throws ConfigError("worm") when the route names no destination, one that
 /// is not another node, or a line whose first hop is not a neighbour;
 /// ConfigError("flits") past 65,535 flits.
-Packet worm_packet(const Topology& t, NodeId src, const WormRoute& route, unsigned payload);
+Packet worm_packet(const Topology& t, NodeId src, const WormRoute& route, unsigned payload,
+                   unsigned flit_bits = kDefaultFlitBits);
 
 /// Fills f.worm = worm and f.hop (the index of f.dst in the worm's
 /// destinations) for a flit that crossed a router which does not carry

@@ -27,6 +27,9 @@ struct Scenario {
   /// Set: packet lengths drawn from this range or mix (packet_lengths.h).
   std::optional<PacketLengths> packet_mix;
   unsigned local_ports = 1;  ///< injection and ejection channels per node
+  /// Flit data bits (the RTL's FlitW): a list worm's address flit holds
+  /// flit_bits / 16 node ids, so worm lengths in flits match the RTL's.
+  unsigned flit_bits = 64;
   std::string traffic = "uniform";  ///< a name of traffic_patterns()
   double rate = 0.1;  ///< flits/node/cycle, in (0, 1]
   std::string injection = "bernoulli";  ///< a name of injections()
