@@ -25,7 +25,8 @@ package wormsim_pkg;
   typedef enum logic [1:0] {
     RouteTable   = 2'd0,  ///< routing-table memory, written through the configuration port
     RouteDorMesh = 2'd1,  ///< dimension order on a DimX x DimY x DimZ mesh
-    RouteDorTorus = 2'd2  ///< dimension order on a torus, dateline VC classes
+    RouteDorTorus = 2'd2, ///< dimension order on a torus, dateline VC classes
+    Route3pt     = 2'd3   ///< the model's 3pt-dor on 3PT(DimZ, DimX, DimY)
   } route_algo_e;
 
   localparam int unsigned DirW = 4;  ///< header field: a line worm's port

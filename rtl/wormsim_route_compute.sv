@@ -8,8 +8,9 @@
 // Next destination: range worms the Hamiltonian successor (class 0) or
 // predecessor (class 1), line worms the node behind port dir; list worms
 // carry theirs in address flits, which this router does not forward yet
-// (the VC allocator asserts that none forks). The route unit is a routing-table memory (RouteTable) or
-// dimension order on a mesh or torus from this router's coordinates.
+// (the VC allocator asserts that none forks). The route unit is a
+// routing-table memory (RouteTable), dimension order on a mesh or torus, or
+// the 3PT routing 3pt-dor, the latter two from this router's coordinates.
 module wormsim_route_compute #(
   parameter int unsigned NumNetPorts = 4,   ///< router-to-router ports
   parameter int unsigned NumIvc      = 10,  ///< input VCs
@@ -19,14 +20,14 @@ module wormsim_route_compute #(
   parameter int unsigned FlitW       = 64,  ///< flit data bits
   parameter int unsigned PortW       = 3,   ///< bits of a port index
   parameter int unsigned RouteAlgo = 32'(wormsim_pkg::RouteTable),  ///< route unit (wormsim_pkg::route_algo_e)
-  parameter int unsigned DimX        = 4,   ///< mesh/torus size in X (dimension order)
-  parameter int unsigned DimY        = 4,   ///< mesh/torus size in Y
-  parameter int unsigned DimZ        = 4    ///< mesh/torus size in Z
+  parameter int unsigned DimX        = 4,   ///< mesh/torus size in X; 3PT: m
+  parameter int unsigned DimY        = 4,   ///< mesh/torus size in Y; 3PT: n
+  parameter int unsigned DimZ        = 4    ///< mesh/torus size in Z; 3PT: l
 ) (
   input  logic                                 clk_i,          ///< clock (table writes, assertions)
   input  logic                                 rst_ni,         ///< asynchronous reset, active low
   input  logic [NodeIdW-1:0]                   router_id_i,    ///< configuration: this router's node id
-  input  logic [47:0]                          coord_i,        ///< configuration: its {z, y, x}, 16 bits each (dimension order)
+  input  logic [63:0]                          coord_i,        ///< configuration: its {p, z, y, x}, 16 bits each (p: 3PT vertex)
   input  logic [NodeIdW-1:0]                   hp_next_i,      ///< configuration: Hamiltonian successor
   input  logic [NodeIdW-1:0]                   hp_prev_i,      ///< configuration: Hamiltonian predecessor
   input  logic [NumNetPorts-1:0][NodeIdW-1:0]  neighbor_id_i,  ///< configuration: node behind each network port
@@ -93,9 +94,34 @@ module wormsim_route_compute #(
       .rport_o({fw_port_o, rc_port_o}),
       .rvcs_o ({fw_vcs_o, rc_vcs_o})
     );
+  end else if (RouteAlgo == 32'(wormsim_pkg::Route3pt)) begin : gen_3pt
+    logic unused_table;
+    assign unused_table = ^{table_we_i, table_dst_i, table_port_i, table_vcs_i, clk_i, rst_ni, coord_i[63:52]};
+    for (genvar i = 0; i < NumIvc; i++) begin : gen_ivc
+      wormsim_route_3pt #(.DimZ(DimZ), .DimX(DimX), .DimY(DimY), .NumVcs(NumVcs), .PortW(PortW),
+                          .NodeIdW(NodeIdW)) i_3pt_rc (
+        .here_z_i(coord_i[47:32]),
+        .here_x_i(coord_i[15:0]),
+        .here_y_i(coord_i[31:16]),
+        .here_p_i(coord_i[51:48]),
+        .dst_i   (dst[i]),
+        .port_o  (rc_port_o[i]),
+        .vcs_o   (rc_vcs_o[i])
+      );
+      wormsim_route_3pt #(.DimZ(DimZ), .DimX(DimX), .DimY(DimY), .NumVcs(NumVcs), .PortW(PortW),
+                          .NodeIdW(NodeIdW)) i_3pt_fw (
+        .here_z_i(coord_i[47:32]),
+        .here_x_i(coord_i[15:0]),
+        .here_y_i(coord_i[31:16]),
+        .here_p_i(coord_i[51:48]),
+        .dst_i   (next_dst_o[i]),
+        .port_o  (fw_port_o[i]),
+        .vcs_o   (fw_vcs_o[i])
+      );
+    end
   end else begin : gen_dor
     logic unused_table;
-    assign unused_table = ^{table_we_i, table_dst_i, table_port_i, table_vcs_i, clk_i, rst_ni};
+    assign unused_table = ^{table_we_i, table_dst_i, table_port_i, table_vcs_i, clk_i, rst_ni, coord_i[63:48]};
     for (genvar i = 0; i < NumIvc; i++) begin : gen_ivc
       wormsim_route_dor #(.DimX(DimX), .DimY(DimY), .DimZ(DimZ),
                           .Torus(RouteAlgo == 32'(wormsim_pkg::RouteDorTorus)), .NumVcs(NumVcs),

@@ -13,8 +13,8 @@
 // Routing: destination == router_id_i ejects on the first local port with a
 // free VC; otherwise the route unit (RouteAlgo) gives the output port and the
 // allowed VCs: a routing-table memory written through the table_* port
-// before traffic flows (any topology), or dimension order on a mesh or torus
-// from the router's coordinates (coord_i).
+// before traffic flows (any topology), dimension order on a mesh or torus,
+// or the 3PT routing 3pt-dor, from the router's coordinates (coord_i).
 // Multi-destination worms (range and line headers) fork at their
 // destinations: ejection and forward VC together, every flit to both
 // outputs in the same cycle (docs/microarchitecture.md §11).
@@ -28,9 +28,9 @@ module wormsim_router #(
   parameter int unsigned NodeIdW     = 16,  ///< bits of a node id in the header
   parameter int unsigned NumNodes    = 16,  ///< routing-table entries (destinations 0..NumNodes-1)
   parameter int unsigned RouteAlgo = 32'(wormsim_pkg::RouteTable),  ///< route unit (wormsim_pkg::route_algo_e)
-  parameter int unsigned DimX        = 4,   ///< mesh/torus size in X (dimension order only)
-  parameter int unsigned DimY        = 4,   ///< mesh/torus size in Y
-  parameter int unsigned DimZ        = 4,   ///< mesh/torus size in Z
+  parameter int unsigned DimX        = 4,   ///< mesh/torus size in X; 3PT(l, m, n): m
+  parameter int unsigned DimY        = 4,   ///< mesh/torus size in Y; 3PT: n
+  parameter int unsigned DimZ        = 4,   ///< mesh/torus size in Z; 3PT: l
   parameter int unsigned Consumption = 1,   ///< worms' ejection VCs: 0 shared, 1 per class
   localparam int unsigned NumPorts = NumNetPorts + NumLocal,
   localparam int unsigned NumIvc   = NumPorts * NumVcs,
@@ -40,7 +40,7 @@ module wormsim_router #(
   input  logic                                clk_i,           ///< clock
   input  logic                                rst_ni,          ///< asynchronous reset, active low
   input  logic [NodeIdW-1:0]                  router_id_i,     ///< configuration: this router's node id
-  input  logic [47:0]                         coord_i,         ///< configuration: its {z, y, x}, 16 bits each (dimension order)
+  input  logic [63:0]                         coord_i,         ///< configuration: its {p, z, y, x}, 16 bits each (p: 3PT vertex)
   input  logic [NodeIdW-1:0]                  hp_next_i,       ///< configuration: Hamiltonian successor
   input  logic [NodeIdW-1:0]                  hp_prev_i,       ///< configuration: Hamiltonian predecessor
   input  logic [NumNetPorts-1:0][NodeIdW-1:0] neighbor_id_i,   ///< configuration: node behind each network port

@@ -22,7 +22,7 @@ module netlist_pair #(
   input  logic                                clk_i,
   input  logic                                rst_ni,
   input  logic [NodeIdW-1:0]                  router_id_i,
-  input  logic [47:0]                         coord_i,
+  input  logic [63:0]                         coord_i,
   input  logic [NodeIdW-1:0]                  hp_next_i,
   input  logic [NodeIdW-1:0]                  hp_prev_i,
   input  logic [NumNetPorts-1:0][NodeIdW-1:0] neighbor_id_i,

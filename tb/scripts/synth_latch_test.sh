@@ -22,13 +22,13 @@ s = s.replace("  always_ff @(posedge clk_i) begin\n    flit_vc_o",
 open(p, "w").write(s)
 PY
 grep -q always_latch "$tmp/rtl/wormsim_crossbar.sv" || { echo "FAIL: could not plant the latch"; exit 1; }
-if "$tmp/scripts/synth" --config s3pt_v1_b4_w32 --out "$tmp/out"; then
+if "$tmp/scripts/synth" --config tiny_v1_b2 --out "$tmp/out"; then
   echo "FAIL: scripts/synth accepted a design with a latch"; exit 1
 fi
 # lost bits: one bit of a 2-bit flit type wired into an input unit
 sed -i 's/\.flit_type_i       (flit_type_i\[p\]),/.flit_type_i       (flit_type_i[p][0]),/' "$tmp.narrow/rtl/wormsim_router.sv"
 grep -q 'flit_type_i\[p\]\[0\]' "$tmp.narrow/rtl/wormsim_router.sv" || { echo "FAIL: could not plant the narrow port"; exit 1; }
-if "$tmp.narrow/scripts/synth" --config s3pt_v1_b4_w32 --out "$tmp.narrow/out"; then
+if "$tmp.narrow/scripts/synth" --config tiny_v1_b2 --out "$tmp.narrow/out"; then
   echo "FAIL: scripts/synth accepted a design that loses bits"; exit 1
 fi
 echo "scripts/synth refused the latch and the lost bits: pass"

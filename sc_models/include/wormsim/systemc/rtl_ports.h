@@ -24,6 +24,7 @@
 #include <wormsim/multicast/hamiltonian.h>
 #include <wormsim/multicast/worm.h>
 #include <wormsim/topology/grid.h>
+#include <wormsim/topology/petersen_torus.h>
 #include <wormsim/topology/topology.h>
 
 namespace wormsim::systemc::rtl {
@@ -230,7 +231,7 @@ struct RtlRouterSignals {
   signal<decltype(Rtl::credit_vc_i)> credit_vc_in{"credit_vc_in"};
 
   /// The RTL's constant inputs for router `node` of `t`: its id, its
-  /// coordinates (grids), its Hamiltonian neighbours (itself where the
+  /// coordinates (coord_i = {p, z, y, x}: grids, and 3PT with its vertex p), its Hamiltonian neighbours (itself where the
   /// topology has no Hamiltonian path or the path ends; dual-path worms
   /// need them) and the ids behind its network ports.
   void configure(const Topology& t, NodeId node, const HwFlitFormat& fmt) {
@@ -242,6 +243,12 @@ struct RtlRouterSignals {
       set_field(xyz, 0, 16, c.x);
       set_field(xyz, 16, 16, c.y);
       set_field(xyz, 32, 16, c.z);
+    } else if (t.as<PetersenTorusKind>() != nullptr) {
+      const PtCoord c = pt_coord_of(t.dims, node);
+      set_field(xyz, 0, 16, c.x);
+      set_field(xyz, 16, 16, c.y);
+      set_field(xyz, 32, 16, c.z);
+      set_field(xyz, 48, 16, c.p);
     }
     coord.write(xyz);
     NodeId next = node, prev = node;

@@ -1,0 +1,81 @@
+// The RTL's 3PT route unit (wormsim_route_3pt, RouteAlgo=3: the model's
+// 3pt-dor computed from the router's coordinates, no table) in 3PT(3,3,2)
+// fabrics: every other router RTL, or all 180, against the all-model fabric
+// under uniform and tornado traffic, and past saturation. Every packet must be
+// delivered in the same cycle.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <iostream>
+
+#include "Vfabric_3pt.h"
+#include "rtl/mixed_fabric.h"
+
+namespace wormsim::test {
+namespace {
+
+Scenario pt_scenario(std::uint64_t seed, const std::string& traffic, double rate, Cycle cycles) {
+  Scenario s;
+  s.topology = "3pt:3x3x2";
+  s.routing = "3pt-dor";
+  s.selection = "first";
+  s.arbitration = "round-robin";
+  s.vcs = 6;
+  s.buffer = 4;
+  s.packet = 4;
+  s.traffic = traffic;
+  s.rate = rate;
+  s.warmup = 200;
+  s.cycles = cycles;
+  s.drain_limit = 20000;
+  s.seed = seed;
+  return s;
+}
+
+std::vector<NodeId> every_other(unsigned n) {
+  std::vector<NodeId> v;
+  for (NodeId i = 0; i < n; i += 2) v.push_back(i);
+  return v;
+}
+
+void expect_same(const Scenario& s, const std::vector<NodeId>& rtl, std::size_t min_packets) {
+  std::cout << "[ seed ] " << s.seed << " (" << s.traffic << " at " << s.rate << ", " << rtl.size()
+            << " of 180 routers RTL)\n";
+  MixedFabricConfig c;
+  c.scenario = s;
+  c.rtl_nodes = rtl;
+  const DeliveryCycles reference = run_reference(s);
+  const MixedFabricResult mixed = run_mixed<Vfabric_3pt>(c);
+  ASSERT_GE(reference.size(), min_packets) << "the run must carry real traffic";
+  EXPECT_EQ(mixed.results.delivered_packets, mixed.results.injected_packets) << "every packet delivered";
+  EXPECT_EQ(first_difference(reference, mixed.delivered), "") << "seed " << s.seed;
+  std::cout << "compared " << reference.size() << " packets over " << mixed.results.cycles
+            << " cycles: every delivery cycle equal\n";
+}
+
+std::vector<NodeId> every_router() {
+  std::vector<NodeId> all(180);
+  for (NodeId i = 0; i < 180; ++i) all[i] = i;
+  return all;
+}
+
+TEST(Rtl3pt, EveryOtherRouterUniformSameCycles) {
+  expect_same(pt_scenario(31, "uniform", 0.2, 3000), every_other(180), 1500);
+}
+
+TEST(Rtl3pt, AllRtlTornadoSameCycles) { expect_same(pt_scenario(32, "tornado", 0.15, 1000), every_router(), 1000); }
+
+TEST(Rtl3pt, DISABLED_Probe) {
+  const char* env = std::getenv("WORMSIM_PROBE");
+  const unsigned cycles = env ? static_cast<unsigned>(std::atoi(env)) : 100;
+  Scenario s = pt_scenario(32, "tornado", 0.15, cycles);
+  s.warmup = 0;
+  expect_same(s, every_router(), 1);
+}
+
+TEST(Rtl3pt, AllRtlPastSaturationSameCycles) {
+  expect_same(pt_scenario(33, "uniform", 0.5, 500), every_router(), 1500);
+}
+
+}  // namespace
+}  // namespace wormsim::test
