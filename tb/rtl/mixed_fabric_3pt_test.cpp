@@ -5,10 +5,9 @@
 // delivered in the same cycle.
 #include <gtest/gtest.h>
 
-#include <iostream>
-
 #include "Vfabric_3pt.h"
 #include "rtl/mixed_fabric.h"
+#include "rtl/mixed_fabric_check.h"
 
 namespace wormsim::test {
 namespace {
@@ -22,13 +21,7 @@ Scenario pt_scenario(std::uint64_t seed, const std::string& traffic, double rate
   s.vcs = 6;
   s.buffer = 4;
   s.packet = 4;
-  s.traffic = traffic;
-  s.rate = rate;
-  s.warmup = 200;
-  s.cycles = cycles;
-  s.drain_limit = 20000;
-  s.seed = seed;
-  return s;
+  return with_traffic(s, seed, traffic, rate, cycles);
 }
 
 std::vector<NodeId> every_other(unsigned n) {
@@ -37,23 +30,11 @@ std::vector<NodeId> every_other(unsigned n) {
   return v;
 }
 
-// Below saturation every packet must be delivered; past it the run stops at
-// the drain limit and the deliveries up to there must be the same.
 void expect_same(const Scenario& s, const std::vector<NodeId>& rtl, std::size_t min_packets, bool drains = true) {
-  std::cout << "[ seed ] " << s.seed << " (" << s.traffic << " at " << s.rate << ", " << rtl.size()
-            << " of 180 routers RTL)\n";
   MixedFabricConfig c;
   c.scenario = s;
   c.rtl_nodes = rtl;
-  const DeliveryCycles reference = run_reference(s);
-  const MixedFabricResult mixed = run_mixed<Vfabric_3pt>(c);
-  ASSERT_GE(reference.size(), min_packets) << "the run must carry real traffic";
-  if (drains) {
-    EXPECT_EQ(mixed.results.delivered_packets, mixed.results.injected_packets) << "every packet delivered";
-  }
-  EXPECT_EQ(first_difference(reference, mixed.delivered), "") << "seed " << s.seed;
-  std::cout << "compared " << reference.size() << " packets over " << mixed.results.cycles
-            << " cycles: every delivery cycle equal\n";
+  expect_same_delivery_cycles<Vfabric_3pt>(c, min_packets, drains);
 }
 
 std::vector<NodeId> every_router() {

@@ -20,19 +20,13 @@
 
 #include "rtl/fabric_model.h"
 #include "rtl/mixed_fabric.h"
+#include "rtl/mixed_fabric_check.h"
 
 namespace wormsim::test {
 namespace {
 
 Scenario traffic_scenario(std::uint64_t seed, const std::string& traffic, double rate, Cycle cycles) {
-  Scenario s = fabric_scenario();
-  s.traffic = traffic;
-  s.rate = rate;
-  s.warmup = 200;
-  s.cycles = cycles;
-  s.drain_limit = 20000;
-  s.seed = seed;
-  return s;
+  return with_traffic(fabric_scenario(), seed, traffic, rate, cycles);
 }
 
 MixedFabricConfig mixed(const Scenario& s, std::vector<NodeId> rtl_nodes) {
@@ -43,16 +37,7 @@ MixedFabricConfig mixed(const Scenario& s, std::vector<NodeId> rtl_nodes) {
 }
 
 void expect_same_cycles(const MixedFabricConfig& cfg, std::uint64_t min_packets) {
-  std::cout << "[ seed ] " << cfg.scenario.seed << " (" << cfg.scenario.traffic << " at " << cfg.scenario.rate
-            << ", " << cfg.rtl_nodes.size() << " of 64 routers RTL)\n";
-  const DeliveryCycles reference = run_reference(cfg.scenario);
-  const MixedFabricResult mixed = run_mixed<Vfabric_router>(cfg);
-  ASSERT_GE(reference.size(), min_packets) << "the run must carry real traffic";
-  EXPECT_EQ(mixed.results.delivered_packets, mixed.results.injected_packets) << "every packet delivered";
-  const std::string diff = first_difference(reference, mixed.delivered);
-  EXPECT_EQ(diff, "") << "seed " << cfg.scenario.seed;
-  std::cout << "compared " << reference.size() << " packets over " << mixed.results.cycles
-            << " cycles: every delivery cycle equal\n";
+  expect_same_delivery_cycles<Vfabric_router>(cfg, min_packets);
 }
 
 TEST(MixedFabric, CheckerboardUniformSameCycles) {

@@ -113,7 +113,9 @@ struct HwFlitFormat {
 /// flit) and keeps the metadata of every packet it encoded in a side table
 /// keyed by that tag. A router only sends flits it received, so decoding its
 /// outputs finds every tag there. Body flits take dst and the worm header
-/// from the last head sent on the same output port and VC.
+/// from the last head sent on the same output port and VC. A packet's entry
+/// is dropped once its tail has left (at the next encode, so both copies of
+/// a fork decode first): the table holds only the packets inside the router.
 class FlitCodec {
  public:
   FlitCodec(HwFlitFormat fmt, unsigned ports, unsigned vcs) : fmt_(fmt), vcs_(vcs), heads_(ports * vcs) {
@@ -135,6 +137,8 @@ class FlitCodec {
     if (f.mc.kind == 1)
       throw std::runtime_error("RTL router " + std::to_string(router) +
                                ": list worms are not supported by the RTL (it does not read address flits)");
+    for (std::uint64_t t : left_) packets_.erase(t);
+    left_.clear();
     const int base = static_cast<int>(p * fmt_.flit_bits);
     const std::uint64_t tag = f.packet & mask(tag_bits_);
     set_field(type, static_cast<int>(2 * p), 2, static_cast<std::uint64_t>(f.type));
@@ -185,6 +189,7 @@ class FlitCodec {
       f.dst = head.dst;
       f.mc = head.mc;
     }
+    if (is_tail(ft)) left_.push_back(tag);
     return f;
   }
 
@@ -201,6 +206,7 @@ class FlitCodec {
   unsigned tag_bits_ = 0;
   std::vector<Flit> heads_;
   std::unordered_map<std::uint64_t, Flit> packets_;
+  std::vector<std::uint64_t> left_;  ///< tags whose tail left since the last encode
 };
 
 template <class Rtl>
