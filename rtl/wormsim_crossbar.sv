@@ -1,7 +1,8 @@
 // wormsim_crossbar: switch traversal and the link register. Each output
 // port takes the front flit of the input VC the switch allocator chose
 // (st_port_i, in_vc_i) onto the output VC it chose (st_vc_i); a fork's
-// forwarded head gets the next destination written into its dst field.
+// forwarded head gets the next destination written into its dst field and
+// its dir field (a list worm's slot; unchanged for the other kinds).
 // Every output is a register; the data register has no reset (flit_valid_o
 // qualifies it).
 module wormsim_crossbar #(
@@ -23,21 +24,32 @@ module wormsim_crossbar #(
   input  logic [NumIvc-1:0][1:0]          front_type_i,   ///< front flit type per input VC
   input  logic [NumIvc-1:0][FlitW-1:0]    front_data_i,   ///< front flit data per input VC
   input  logic [NumIvc-1:0][NodeIdW-1:0]  next_dst_i,     ///< fork: next destination per input VC
+  input  logic [NumIvc-1:0][wormsim_pkg::DirW-1:0] next_dir_i, ///< fork: the forwarded head's dir field
   output logic [NumPorts-1:0]             flit_valid_o,   ///< link: flit present
   output logic [NumPorts-1:0][VcIdxW-1:0] flit_vc_o,      ///< link: its VC
   output logic [NumPorts-1:0][1:0]        flit_type_o,    ///< link: its type
   output logic [NumPorts-1:0][FlitW-1:0]  flit_data_o     ///< link: its data
 );
+  localparam int unsigned DirLsb = NodeIdW + 3;  ///< dst | kind (2) | cls (1) | dir
   logic [NumPorts-1:0][1:0]       type_d;
   logic [NumPorts-1:0][FlitW-1:0] data_d;
 
-  always_comb begin
-    for (int unsigned o = 0; o < NumPorts; o++) begin
-      type_d[o] = front_type_i[32'(st_port_i[o]) * NumVcs + 32'(in_vc_i[st_port_i[o]])];
-      data_d[o] = front_data_i[32'(st_port_i[o]) * NumVcs + 32'(in_vc_i[st_port_i[o]])];
-      if (st_forward_i[o] && type_d[o][0])
-        data_d[o][NodeIdW-1:0] = next_dst_i[32'(st_port_i[o]) * NumVcs + 32'(in_vc_i[st_port_i[o]])];
-    end
+  // Two levels: each input port's chosen VC (in_vc_i) first, then each
+  // output's input port: NumVcs:1 per input and NumPorts:1 per output
+  // instead of one (NumPorts x NumVcs):1 multiplexer per output.
+  logic [NumPorts-1:0][1:0]       in_type;
+  logic [NumPorts-1:0][FlitW-1:0] in_data, in_fwd;  // in_fwd: a forwarded head's rewrite
+  for (genvar p = 0; p < NumPorts; p++) begin : gen_in
+    logic [FlitW-1:0] data;
+    assign in_type[p] = front_type_i[p * NumVcs + 32'(in_vc_i[p])];
+    assign data       = front_data_i[p * NumVcs + 32'(in_vc_i[p])];
+    assign in_data[p] = data;
+    assign in_fwd[p]  = {data[FlitW-1:DirLsb+wormsim_pkg::DirW], next_dir_i[p * NumVcs + 32'(in_vc_i[p])],
+                         data[DirLsb-1:NodeIdW], next_dst_i[p * NumVcs + 32'(in_vc_i[p])]};
+  end
+  for (genvar o = 0; o < NumPorts; o++) begin : gen_out
+    assign type_d[o] = in_type[st_port_i[o]];
+    assign data_d[o] = (st_forward_i[o] && type_d[o][0]) ? in_fwd[st_port_i[o]] : in_data[st_port_i[o]];
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

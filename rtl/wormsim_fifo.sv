@@ -15,6 +15,8 @@ module wormsim_fifo #(
   input  logic [Width-1:0] data_i,    ///< entry to write
   input  logic             pop_i,     ///< remove the front entry
   output logic [Width-1:0] front_o,   ///< front entry (valid when !empty_o)
+  output logic [Width-1:0] second_o,  ///< the entry behind it (valid when has_second_o)
+  output logic             has_second_o, ///< at least two entries
   output logic             empty_o    ///< no entries
 );
   localparam logic [PtrW-1:0] LastPtr = PtrW'(Depth - 1);
@@ -23,18 +25,21 @@ module wormsim_fifo #(
   initial if (Depth < 2) $fatal(1, "wormsim_fifo: Depth must be at least 2");
 
   logic [Width-1:0] mem_q [0:Depth-1];
-  logic [PtrW-1:0]  head_q, head_d, tail_q, tail_d;
+  logic [PtrW-1:0]  head_q, head_d, next_q, next_d, tail_q, tail_d;  // next_q: the entry behind the front
   logic [CntW-1:0]  count_q, count_d;
 
-  assign front_o = mem_q[head_q];
-  assign empty_o = (count_q == '0);
+  assign front_o      = mem_q[head_q];
+  assign second_o     = mem_q[next_q];
+  assign has_second_o = (count_q > CntW'(1));
+  assign empty_o      = (count_q == '0);
 
   always_comb begin
     head_d  = head_q;
     tail_d  = tail_q;
     count_d = count_q;
     if (push_i) tail_d = (tail_q == LastPtr) ? '0 : tail_q + 1'b1;
-    if (pop_i)  head_d = (head_q == LastPtr) ? '0 : head_q + 1'b1;
+    if (pop_i)  head_d = next_q;
+    next_d = (head_d == LastPtr) ? '0 : head_d + 1'b1;
     if (push_i && !pop_i) count_d = count_q + 1'b1;
     if (pop_i && !push_i) count_d = count_q - 1'b1;
   end
@@ -42,10 +47,12 @@ module wormsim_fifo #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       head_q  <= '0;
+      next_q  <= PtrW'(1);
       tail_q  <= '0;
       count_q <= '0;
     end else begin
       head_q  <= head_d;
+      next_q  <= next_d;
       tail_q  <= tail_d;
       count_q <= count_d;
     end

@@ -6,9 +6,13 @@
 // Head flit header, LSB first (docs/microarchitecture.md §3):
 //   dst [NodeIdW] | kind [2] | cls [1] | dir [DirW] | last [NodeIdW] | payload
 // Next destination: range worms the Hamiltonian successor (class 0) or
-// predecessor (class 1), line worms the node behind port dir; list worms
-// carry theirs in address flits, which this router does not forward yet
-// (the VC allocator asserts that none forks). The route unit is a
+// predecessor (class 1), line worms the node behind port dir, list worms the
+// id in slot dir of the address flit right behind the head (Ipf ids of
+// NodeIdW bits per address flit, slot 0 in the LSBs). A list fork waits
+// (ready_o low) until that flit is in the buffer; when it consumes the last
+// id that flit holds (slot Ipf-1, or the id is the worm's last destination)
+// the forwarded copy leaves the flit behind (drop_o) and its head restarts
+// at slot 0, else the head's slot advances (next_dir_o). The route unit is a
 // routing-table memory (RouteTable), dimension order on a mesh or torus, or
 // the 3PT routing 3pt-dor, the latter two from this router's coordinates.
 module wormsim_route_compute #(
@@ -36,11 +40,16 @@ module wormsim_route_compute #(
   input  logic [PortW-1:0]                     table_port_i,   ///< configuration: its output port
   input  logic [NumVcs-1:0]                    table_vcs_i,    ///< configuration: its allowed VCs
   input  logic [NumIvc-1:0][FlitW-1:0]         front_data_i,   ///< front flit per input VC
+  input  logic [NumIvc-1:0][FlitW-1:0]         second_data_i,  ///< the flit behind it per input VC
+  input  logic [NumIvc-1:0]                    has_second_i,   ///< that flit is there
   output logic [NumIvc-1:0]                    at_dest_o,      ///< its destination is this router
   output logic [NumIvc-1:0]                    forks_o,        ///< a worm at one of its destinations with more to go
   output logic [NumIvc-1:0][1:0]               kind_o,         ///< worm kind (wormsim_pkg::worm_kind_e)
   output logic [NumIvc-1:0]                    cls_o,          ///< worm class
   output logic [NumIvc-1:0][NodeIdW-1:0]       next_dst_o,     ///< fork: the next destination
+  output logic [NumIvc-1:0][wormsim_pkg::DirW-1:0] next_dir_o, ///< fork: the forwarded head's dir field
+  output logic [NumIvc-1:0]                    ready_o,        ///< the head may ask for VCs (a list fork: its address flit is here)
+  output logic [NumIvc-1:0]                    drop_o,         ///< a list fork leaves its first address flit behind
   output logic [NumIvc-1:0][PortW-1:0]         rc_port_o,      ///< port toward the destination
   output logic [NumIvc-1:0][NumVcs-1:0]        rc_vcs_o,       ///< VCs allowed there
   output logic [NumIvc-1:0][PortW-1:0]         fw_port_o,      ///< fork: port toward the next destination
@@ -52,6 +61,8 @@ module wormsim_route_compute #(
   localparam int unsigned DirLsb  = NodeIdW + 3;
   localparam int unsigned LastLsb = NodeIdW + 3 + DirW;
   localparam int unsigned HeaderW = LastLsb + NodeIdW;
+  /// Destination ids per address flit (at most 2^DirW: the slot is in dir).
+  localparam int unsigned Ipf     = (FlitW / NodeIdW > (1 << DirW)) ? (1 << DirW) : FlitW / NodeIdW;
 
   initial begin
     if (HeaderW > FlitW) $fatal(1, "wormsim_route_compute: the head flit header (%0d bits) exceeds FlitW", HeaderW);
@@ -62,7 +73,9 @@ module wormsim_route_compute #(
   logic [NumIvc-1:0][DirW-1:0]    dir;
 
   for (genvar i = 0; i < NumIvc; i++) begin : gen_header
-    logic [NodeIdW-1:0] line_next;
+    logic [NodeIdW-1:0] line_next, list_next;
+    logic [FlitW-1:0]   addr_flit;  // the flit behind the head, as one vector (Yosys-safe part selects)
+    logic               is_list;
     assign dst[i]    = front_data_i[i][NodeIdW-1:0];
     assign kind_o[i] = front_data_i[i][KindLsb+1:KindLsb];
     assign cls_o[i]  = front_data_i[i][ClsLsb];
@@ -73,11 +86,32 @@ module wormsim_route_compute #(
       for (int unsigned q = 0; q < NumNetPorts; q++)
         if (dir[i] == DirW'(q)) line_next = neighbor_id_i[q];
     end
+    assign addr_flit = second_data_i[i];
+    always_comb begin
+      list_next = '0;
+      for (int unsigned q = 0; q < Ipf; q++)
+        if (dir[i] == DirW'(q)) list_next = addr_flit[q*NodeIdW +: NodeIdW];
+    end
+    assign is_list       = (kind_o[i] == wormsim_pkg::WkList);
     assign next_dst_o[i] = (kind_o[i] == wormsim_pkg::WkRange) ? (cls_o[i] ? hp_prev_i : hp_next_i)
-                         : (kind_o[i] == wormsim_pkg::WkLine)  ? line_next : dst[i];
-    assign at_dest_o[i] = (dst[i] == router_id_i);
-    assign forks_o[i]   = (kind_o[i] != wormsim_pkg::WkUnicast) && at_dest_o[i] && (dst[i] != last[i]);
+                         : (kind_o[i] == wormsim_pkg::WkLine)  ? line_next
+                         : is_list                              ? list_next : dst[i];
+    assign at_dest_o[i]  = (dst[i] == router_id_i);
+    assign forks_o[i]    = (kind_o[i] != wormsim_pkg::WkUnicast) && at_dest_o[i] && (dst[i] != last[i]);
+    assign ready_o[i]    = !(is_list && forks_o[i] && !has_second_i[i]);
+    assign drop_o[i]     = is_list && forks_o[i] && (dir[i] == DirW'(Ipf - 1) || list_next == last[i]);
+    assign next_dir_o[i] = !is_list ? dir[i] : drop_o[i] ? '0 : dir[i] + 1'b1;
   end
+
+  // Every input VC looks up two routes: toward its destination (rc_*) and
+  // toward a fork's next destination (fw_*); lookup k < NumIvc is rc of VC k,
+  // lookup NumIvc + k is fw of VC k.
+  logic [2*NumIvc-1:0][NodeIdW-1:0] lookup_dst;
+  logic [2*NumIvc-1:0][PortW-1:0]   lookup_port;
+  logic [2*NumIvc-1:0][NumVcs-1:0]  lookup_vcs;
+  assign lookup_dst             = {next_dst_o, dst};
+  assign {fw_port_o, rc_port_o} = lookup_port;
+  assign {fw_vcs_o, rc_vcs_o}   = lookup_vcs;
 
   if (RouteAlgo == 32'(wormsim_pkg::RouteTable)) begin : gen_table
     logic unused_coord;
@@ -90,58 +124,38 @@ module wormsim_route_compute #(
       .waddr_i(table_dst_i),
       .wport_i(table_port_i),
       .wvcs_i (table_vcs_i),
-      .raddr_i({next_dst_o, dst}),
-      .rport_o({fw_port_o, rc_port_o}),
-      .rvcs_o ({fw_vcs_o, rc_vcs_o})
+      .raddr_i(lookup_dst),
+      .rport_o(lookup_port),
+      .rvcs_o (lookup_vcs)
     );
   end else if (RouteAlgo == 32'(wormsim_pkg::Route3pt)) begin : gen_3pt
     logic unused_table;
     assign unused_table = ^{table_we_i, table_dst_i, table_port_i, table_vcs_i, clk_i, rst_ni, coord_i[63:52]};
-    for (genvar i = 0; i < NumIvc; i++) begin : gen_ivc
+    for (genvar k = 0; k < 2 * NumIvc; k++) begin : gen_lookup
       wormsim_route_3pt #(.DimZ(DimZ), .DimX(DimX), .DimY(DimY), .NumVcs(NumVcs), .PortW(PortW),
-                          .NodeIdW(NodeIdW)) i_3pt_rc (
+                          .NodeIdW(NodeIdW)) i_3pt (
         .here_z_i(coord_i[47:32]),
         .here_x_i(coord_i[15:0]),
         .here_y_i(coord_i[31:16]),
         .here_p_i(coord_i[51:48]),
-        .dst_i   (dst[i]),
-        .port_o  (rc_port_o[i]),
-        .vcs_o   (rc_vcs_o[i])
-      );
-      wormsim_route_3pt #(.DimZ(DimZ), .DimX(DimX), .DimY(DimY), .NumVcs(NumVcs), .PortW(PortW),
-                          .NodeIdW(NodeIdW)) i_3pt_fw (
-        .here_z_i(coord_i[47:32]),
-        .here_x_i(coord_i[15:0]),
-        .here_y_i(coord_i[31:16]),
-        .here_p_i(coord_i[51:48]),
-        .dst_i   (next_dst_o[i]),
-        .port_o  (fw_port_o[i]),
-        .vcs_o   (fw_vcs_o[i])
+        .dst_i   (lookup_dst[k]),
+        .port_o  (lookup_port[k]),
+        .vcs_o   (lookup_vcs[k])
       );
     end
   end else begin : gen_dor
     logic unused_table;
     assign unused_table = ^{table_we_i, table_dst_i, table_port_i, table_vcs_i, clk_i, rst_ni, coord_i[63:48]};
-    for (genvar i = 0; i < NumIvc; i++) begin : gen_ivc
+    for (genvar k = 0; k < 2 * NumIvc; k++) begin : gen_lookup
       wormsim_route_dor #(.DimX(DimX), .DimY(DimY), .DimZ(DimZ),
                           .Torus(RouteAlgo == 32'(wormsim_pkg::RouteDorTorus)), .NumVcs(NumVcs),
-                          .PortW(PortW), .NodeIdW(NodeIdW)) i_dor_rc (
+                          .PortW(PortW), .NodeIdW(NodeIdW)) i_dor (
         .here_x_i(coord_i[15:0]),
         .here_y_i(coord_i[31:16]),
         .here_z_i(coord_i[47:32]),
-        .dst_i   (dst[i]),
-        .port_o  (rc_port_o[i]),
-        .vcs_o   (rc_vcs_o[i])
-      );
-      wormsim_route_dor #(.DimX(DimX), .DimY(DimY), .DimZ(DimZ),
-                          .Torus(RouteAlgo == 32'(wormsim_pkg::RouteDorTorus)), .NumVcs(NumVcs),
-                          .PortW(PortW), .NodeIdW(NodeIdW)) i_dor_fw (
-        .here_x_i(coord_i[15:0]),
-        .here_y_i(coord_i[31:16]),
-        .here_z_i(coord_i[47:32]),
-        .dst_i   (next_dst_o[i]),
-        .port_o  (fw_port_o[i]),
-        .vcs_o   (fw_vcs_o[i])
+        .dst_i   (lookup_dst[k]),
+        .port_o  (lookup_port[k]),
+        .vcs_o   (lookup_vcs[k])
       );
     end
   end

@@ -15,9 +15,11 @@
 // allowed VCs: a routing-table memory written through the table_* port
 // before traffic flows (any topology), dimension order on a mesh or torus,
 // or the 3PT routing 3pt-dor, from the router's coordinates (coord_i).
-// Multi-destination worms (range and line headers) fork at their
+// Multi-destination worms (list, range and line headers) fork at their
 // destinations: ejection and forward VC together, every flit to both
-// outputs in the same cycle (docs/microarchitecture.md §11).
+// outputs in the same cycle (docs/microarchitecture.md §11). A list fork
+// reads its next destination from the address flit behind its head, and
+// the address flit whose last id it consumed goes to the ejection only.
 // Reset: asynchronous, active low; registers a valid bit qualifies have none.
 module wormsim_router #(
   parameter int unsigned NumNetPorts = 4,   ///< router-to-router ports
@@ -69,8 +71,8 @@ module wormsim_router #(
 
   // ---- input units ----
   logic [NumIvc-1:0][1:0]        front_type;
-  logic [NumIvc-1:0][FlitW-1:0]  front_data;
-  logic [NumIvc-1:0]             empty, active, fork_, pop;
+  logic [NumIvc-1:0][FlitW-1:0]  front_data, second_data;
+  logic [NumIvc-1:0]             empty, active, fork_, pop, has_second, drop_next, rc_drop;
   logic [NumIvc-1:0][PortW-1:0]  out_port, local_port;
   logic [NumIvc-1:0][VcIdxW-1:0] out_vc, local_vc;
   logic [NumIvc-1:0]             grant, grant_fork;
@@ -98,6 +100,10 @@ module wormsim_router #(
       .grant_local_vc_i  (grant_local_vc[Hi:Lo]),
       .front_type_o      (front_type[Hi:Lo]),
       .front_data_o      (front_data[Hi:Lo]),
+      .second_data_o     (second_data[Hi:Lo]),
+      .has_second_o      (has_second[Hi:Lo]),
+      .drop_i            (rc_drop[Hi:Lo]),
+      .drop_o            (drop_next[Hi:Lo]),
       .empty_o           (empty[Hi:Lo]),
       .active_o          (active[Hi:Lo]),
       .out_port_o        (out_port[Hi:Lo]),
@@ -109,7 +115,8 @@ module wormsim_router #(
   end
 
   // ---- route computation ----
-  logic [NumIvc-1:0]              at_dest, forks, cls;
+  logic [NumIvc-1:0]              at_dest, forks, cls, rc_ready;
+  logic [NumIvc-1:0][wormsim_pkg::DirW-1:0] next_dir;
   logic [NumIvc-1:0][1:0]         kind;
   logic [NumIvc-1:0][NodeIdW-1:0] next_dst;
   logic [NumIvc-1:0][PortW-1:0]   rc_port, fw_port;
@@ -130,11 +137,16 @@ module wormsim_router #(
     .table_port_i,
     .table_vcs_i,
     .front_data_i(front_data),
+    .second_data_i(second_data),
+    .has_second_i(has_second),
     .at_dest_o   (at_dest),
     .forks_o     (forks),
     .kind_o      (kind),
     .cls_o       (cls),
     .next_dst_o  (next_dst),
+    .next_dir_o  (next_dir),
+    .ready_o     (rc_ready),
+    .drop_o      (rc_drop),
     .rc_port_o   (rc_port),
     .rc_vcs_o    (rc_vcs),
     .fw_port_o   (fw_port),
@@ -150,7 +162,7 @@ module wormsim_router #(
                      .Consumption(Consumption)) i_vc_alloc (
     .clk_i,
     .rst_ni,
-    .idle_head_i       (~active & ~empty),
+    .idle_head_i       (~active & ~empty & rc_ready),
     .at_dest_i         (at_dest),
     .forks_i           (forks),
     .kind_i            (kind),
@@ -171,16 +183,25 @@ module wormsim_router #(
   );
 
   // ---- switch allocation, credits, traversal ----
-  logic [NumIvc-1:0] credit_available;
+  // A dropped address flit crosses to the ejection VC only: to the switch
+  // allocator that VC is then a plain (non-forking) one bound there.
+  logic [NumIvc-1:0] credit_available, sa_fork;
+  logic [NumIvc-1:0][PortW-1:0]  sa_port;
+  logic [NumIvc-1:0][VcIdxW-1:0] sa_vc;
+  for (genvar i = 0; i < NumIvc; i++) begin : gen_sa_view
+    assign sa_fork[i] = fork_[i] && !drop_next[i];
+    assign sa_port[i] = drop_next[i] ? local_port[i] : out_port[i];
+    assign sa_vc[i]   = drop_next[i] ? local_vc[i] : out_vc[i];
+  end
 
   wormsim_switch_alloc #(.NumPorts(NumPorts), .NumVcs(NumVcs)) i_sw_alloc (
     .clk_i,
     .rst_ni,
     .active_i    (active),
     .empty_i     (empty),
-    .out_port_i  (out_port),
-    .out_vc_i    (out_vc),
-    .fork_i      (fork_),
+    .out_port_i  (sa_port),
+    .out_vc_i    (sa_vc),
+    .fork_i      (sa_fork),
     .local_port_i(local_port),
     .local_vc_i  (local_vc),
     .credit_i    (credit_available),
@@ -217,6 +238,7 @@ module wormsim_router #(
     .front_type_i(front_type),
     .front_data_i(front_data),
     .next_dst_i  (next_dst),
+    .next_dir_i  (next_dir),
     .flit_valid_o,
     .flit_vc_o,
     .flit_type_o,

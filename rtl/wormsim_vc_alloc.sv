@@ -113,38 +113,45 @@ module wormsim_vc_alloc #(
     assign won_local[i] = gnt_valid[target[i]] && winner[target[i]] == IvcW'(i);
   end
 
-  // ---- grants and next state ----
-  always_comb begin
-    allocated_d        = allocated_q;
-    va_ptr_d           = va_ptr_q;
-    grant_o            = '0;
-    grant_port_o       = '0;
-    grant_vc_o         = '0;
-    grant_fork_o       = '0;
-    grant_local_port_o = '0;
-    grant_local_vc_o   = '0;
-    for (int unsigned j = 0; j < NumIvc; j++) begin
-      if (claim_valid[j]) begin  // a fork: its forward VC j and its ejection VC
-        grant_o[claim[j]]            = 1'b1;
-        grant_port_o[claim[j]]       = PortW'(j / NumVcs);
-        grant_vc_o[claim[j]]         = VcIdxW'(j % NumVcs);
-        grant_fork_o[claim[j]]       = 1'b1;
-        grant_local_port_o[claim[j]] = PortW'(32'(target[claim[j]]) / NumVcs);
-        grant_local_vc_o[claim[j]]   = VcIdxW'(32'(target[claim[j]]) % NumVcs);
-        allocated_d[j]               = 1'b1;
-        allocated_d[target[claim[j]]] = 1'b1;
-        va_ptr_d[j]                  = IvcW'((32'(claim[j]) + 1) % NumIvc);
-        va_ptr_d[target[claim[j]]]   = IvcW'((32'(claim[j]) + 1) % NumIvc);
-      end else if (gnt_valid[j] && !fork_req[winner[j]]) begin
-        grant_o[winner[j]]      = 1'b1;
-        grant_port_o[winner[j]] = PortW'(j / NumVcs);
-        grant_vc_o[winner[j]]   = VcIdxW'(j % NumVcs);
-        allocated_d[j]          = 1'b1;
-        va_ptr_d[j]             = IvcW'((32'(winner[j]) + 1) % NumIvc);
+  // ---- grants (per input VC) ----
+  // An input VC asks for one output VC (target) and, forking, one forward VC
+  // (fw_target), so it can be granted only there: a plain request where its
+  // target's arbiter chose it (and no fork claims that VC), a fork where its
+  // forward VC's claim arbiter chose it (its ejection VC comes with it).
+  logic [NumIvc-1:0] plain_grant, fork_grant;
+  for (genvar i = 0; i < NumIvc; i++) begin : gen_grant
+    assign plain_grant[i] = req[i] && !fork_req[i] && gnt_valid[target[i]] && winner[target[i]] == IvcW'(i) &&
+                            !claim_valid[target[i]];
+    assign fork_grant[i]  = fork_req[i] && claim_valid[fw_target[i]] && claim[fw_target[i]] == IvcW'(i);
+    assign grant_o[i]            = plain_grant[i] || fork_grant[i];
+    assign grant_fork_o[i]       = fork_grant[i];
+    logic [IvcW-1:0] granted;  // the output VC it gets (a fork: its forward VC)
+    assign granted               = fork_grant[i] ? fw_target[i] : target[i];
+    assign grant_port_o[i]       = PortW'(32'(granted) / NumVcs);
+    assign grant_vc_o[i]         = VcIdxW'(32'(granted) % NumVcs);
+    assign grant_local_port_o[i] = fork_grant[i] ? PortW'(32'(target[i]) / NumVcs) : '0;
+    assign grant_local_vc_o[i]   = fork_grant[i] ? VcIdxW'(32'(target[i]) % NumVcs) : '0;
+  end
+
+  // ---- next state (per output VC) ----
+  // Output VC j is taken by a claim, by a plain winner, or as the ejection
+  // VC of a granted fork (whose ejection arbiter it won: the winner there);
+  // its pointer moves past whoever took it. A tail crossing output port
+  // j / NumVcs on VC j % NumVcs releases it.
+  for (genvar j = 0; j < NumIvc; j++) begin : gen_next
+    localparam int unsigned Port = j / NumVcs;
+    always_comb begin
+      allocated_d[j] = allocated_q[j];
+      va_ptr_d[j]    = va_ptr_q[j];
+      if (claim_valid[j]) begin
+        allocated_d[j] = 1'b1;
+        va_ptr_d[j]    = IvcW'((32'(claim[j]) + 1) % NumIvc);
+      end else if (gnt_valid[j] && (!fork_req[winner[j]] || fork_grant[winner[j]])) begin
+        allocated_d[j] = 1'b1;
+        va_ptr_d[j]    = IvcW'((32'(winner[j]) + 1) % NumIvc);
       end
+      if (st_valid_i[Port] && st_tail_i[Port] && 32'(st_vc_i[Port]) == j % NumVcs) allocated_d[j] = 1'b0;
     end
-    for (int unsigned o = 0; o < NumPorts; o++)
-      if (st_valid_i[o] && st_tail_i[o]) allocated_d[o * NumVcs + 32'(st_vc_i[o])] = 1'b0;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -158,10 +165,6 @@ module wormsim_vc_alloc #(
   end
 
 `ifndef SYNTHESIS
-  for (genvar i = 0; i < NumIvc; i++) begin : gen_checks
-    `WORMSIM_ASSERT(a_no_list_fork, !(idle_head_i[i] && forks_i[i] && kind_i[i] == wormsim_pkg::WkList),
-                    ("%m: a list worm forks at input VC %0d; the RTL does not read address flits", i))
-  end
   for (genvar o = 0; o < NumPorts; o++) begin : gen_release
     `WORMSIM_ASSERT(a_release_held, !(st_valid_i[o] && st_tail_i[o]) || allocated_q[o * NumVcs + 32'(st_vc_i[o])],
                     ("%m: a tail releases output VC %0d.%0d that is not held", o, st_vc_i[o]))

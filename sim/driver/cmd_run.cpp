@@ -12,6 +12,7 @@
 #include <map>
 
 #include <wormsim/core/config_error.h>
+#include <wormsim/sim/run_loop.h>
 #include <wormsim/sim/simulation.h>
 #include <wormsim/systemc/run.h>
 #include <wormsim/systemc/waves.h>
@@ -28,7 +29,24 @@ namespace {
 struct RunFlags {
   bool quiet = false;          ///< no progress line, no summary
   bool validate_only = false;  ///< check the scenario and stop
+  bool verbose = false;        ///< what each set-up step cost, on stderr
 };
+
+/// One line per set-up step (wall time, resident memory grown), then the total.
+void print_setup_steps(std::ostream& os, const std::vector<SetupStep>& steps) {
+  double seconds = 0;
+  long long bytes = 0;
+  os << std::fixed;
+  for (const SetupStep& s : steps) {
+    os << "wormsim: set-up: " << s.name << ": " << std::setprecision(3) << s.seconds << " s, "
+       << std::setprecision(1) << static_cast<double>(s.bytes) / 1e6 << " MB\n";
+    seconds += s.seconds;
+    bytes += s.bytes;
+  }
+  os << "wormsim: set-up: total " << std::setprecision(3) << seconds << " s, " << std::setprecision(1)
+     << static_cast<double>(bytes) / 1e6 << " MB (resident " << static_cast<double>(resident_bytes()) / 1e6
+     << " MB)\n";
+}
 
 /// The progress line: on stderr, only when it is a terminal, and only once a
 /// run has taken two seconds; rewritten in place, cleared at the end.
@@ -138,6 +156,7 @@ int run_scenario(const Scenario& scenario, const RunFlags& flags = {}) {
               << "\nnot simulated (run with --no-deadlock-check to simulate anyway)\n";
     return kDeadlock;
   }
+  if (flags.verbose) print_setup_steps(std::cerr, sim->setup_steps());
   WaveOptions waves = wave_options(*sim, flags.quiet);
   std::unique_ptr<OutputFile> vcd;
   if (!scenario.vcd.empty()) {
@@ -148,7 +167,8 @@ int run_scenario(const Scenario& scenario, const RunFlags& flags = {}) {
   monitor.stop = stop_gracefully_on_signal();
   ProgressLine progress(!flags.quiet);
   monitor.progress = [&progress](const Simulation& s, double seconds) { progress.show(s, seconds); };
-  const Results r = run_systemc(*sim, waves, monitor);
+  // The SystemC kernel only when a waveform is recorded; the same cycles either way.
+  const Results r = waves.path.empty() ? run_loop(*sim, monitor) : run_systemc(*sim, waves, monitor);
   progress.clear();
   if (vcd) {
     if (is_fst(scenario.vcd)) convert_to_fst(vcd->temp());
@@ -189,6 +209,8 @@ Command add_run(CLI::App& app) {
     (*options)[st.key] = run->add_option(flag_of(st.key), (*values)[st.key], st.help);
   run->add_flag("--no-deadlock-check", *no_check, "skip the static deadlock check (same as --deadlock-check false)");
   run->add_flag("--quiet", flags->quiet, "print nothing but errors (no progress line, no summary)");
+  run->add_flag("--verbose", flags->verbose,
+                "say what each set-up step costs (time, memory) on stderr before simulating");
   run->add_flag("--validate-only", flags->validate_only,
                 "check every setting, the traffic and the output paths, then stop (exit 0 or 2)");
   return [run, config, values, options, no_check, flags]() {

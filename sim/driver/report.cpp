@@ -64,6 +64,11 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
   os << std::setprecision(4) << "throughput: accepted " << r.throughput
      << " flits/node/cycle; link utilisation avg " << r.link_utilisation_avg << " max "
      << r.link_utilisation_max << " flits/cycle\n";
+  if (r.source_queue != 0)
+    os << std::setprecision(4) << "source queues (" << r.source_queue << " packets each): " << r.suppressed_packets
+       << " packets (" << r.suppressed_flits << " flits) not created while full; in the window offered " << r.offered
+       << ", created " << r.generated << ", not created " << r.suppressed << ", accepted " << r.throughput
+       << " flits/node/cycle\n";
   if (!r.bound_name.empty())
     os << "bound: uniform traffic cannot exceed " << r.bound << " flits/node/cycle on this topology (" << r.bound_name
        << " bound, 'wormsim topo' lists all); accepted = " << std::setprecision(1) << 100.0 * r.bound_fraction
@@ -161,6 +166,12 @@ void write_json(const std::string& path, const Scenario& s, const Results& r) {
   }
   j["throughput"] = r.throughput;
   j["generated"] = r.generated;
+  if (r.source_queue != 0) {
+    j["source_queue"] = r.source_queue;
+    j["suppressed_packets"] = r.suppressed_packets;
+    j["suppressed_flits"] = r.suppressed_flits;
+    j["suppressed"] = r.suppressed;
+  }
   j["link_utilisation_avg"] = r.link_utilisation_avg;
   j["link_utilisation_max"] = r.link_utilisation_max;
   if (!r.bound_name.empty()) {

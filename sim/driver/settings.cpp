@@ -143,6 +143,9 @@ const std::vector<Setting>& settings() {
        [](Scenario& s, const std::string& v) {
          s.hotspot_fraction = parse_probability("hotspot_fraction", v, true);
        }},
+      {"source_queue", "packets each node's source queue holds (1-1000000); 0 = unbounded (default). While it is "
+                       "full the node creates nothing and the run reports offered against created load",
+       [](Scenario& s, const std::string& v) { s.source_queue = u32("source_queue", v, 0, 1000000); }},
       {"eject_rate", "chance per cycle that a node consumes a flit (back-pressure), (0, 1]",
        [](Scenario& s, const std::string& v) { s.eject_rate = parse_probability("eject_rate", v, false); }},
       {"consumption", "ejection VCs for absorbing multicast worms: per-class | shared",

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <cstdio>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -43,6 +44,36 @@ TEST(Cli, JsonHasEveryDocumentedKey) {
   Simulation sim(s);
   sim.run_plain();
   EXPECT_DOUBLE_EQ(j["throughput"].get<double>(), sim.results(0).throughput);
+}
+
+// A run without a waveform takes the kernel-free loop (sim/run_loop.h), one
+// with --vcd the SystemC clock: every figure but the wall time must agree.
+TEST(Cli, KernelFreeRunEqualsTheSystemCRun) {
+  const std::string a = temp_dir() + "/wormsim_loop.json", b = temp_dir() + "/wormsim_kernel.json";
+  const std::string vcd = temp_dir() + "/wormsim_loop.vcd";
+  const std::string common = "run --topology torus:4x4x2 --rate 0.3 --cycles 1500 --warmup 300 --seed 9 --quiet --json ";
+  ASSERT_EQ(run_wormsim(common + a, "loop").exit_code, 0);
+  ASSERT_EQ(run_wormsim(common + b + " --vcd " + vcd + " --vcd-window 300:310", "kernel").exit_code, 0);
+  auto ja = read_json(a), jb = read_json(b);
+  for (const char* key : {"wall_seconds", "node_cycles_per_second"}) {
+    ja.erase(key);
+    jb.erase(key);
+  }
+  EXPECT_GT(ja["delivered_packets"].get<long>(), 1000);
+  EXPECT_EQ(ja.dump(), jb.dump());
+  std::remove(vcd.c_str());
+}
+
+TEST(Cli, BoundedSourceQueueIsReported) {
+  const std::string json = temp_dir() + "/wormsim_queue.json";
+  const CliResult r = run_wormsim("run --topology mesh:4x4 --rate 0.9 --source-queue 8 --cycles 1000 --warmup 100 --json " +
+                                      json, "queue");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("source queues (8 packets each):"), std::string::npos) << r.out;
+  const auto j = read_json(json);
+  EXPECT_EQ(j["source_queue"], 8);
+  EXPECT_GT(j["suppressed_packets"].get<long>(), 0);
+  EXPECT_NEAR(j["generated"].get<double>() + j["suppressed"].get<double>(), 0.9, 0.04);
 }
 
 TEST(Cli, NoArgumentsRunsTheDefaultScenarioAndSaysWhat) {

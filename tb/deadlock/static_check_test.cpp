@@ -32,7 +32,10 @@ void expect_real_cycle(const std::string& spec, const DependencyVerdict& v) {
 TEST(StaticCheck, DeadlockFreeRoutingsAreAcyclic) {
   for (const char* mesh : {"mesh:4x4x4", "mesh:8x8", "mesh:3x5x2"}) EXPECT_TRUE(check(mesh, "dor", 1).acyclic) << mesh;
   for (const char* torus : {"torus:4x4x4", "torus:5x3x2", "torus:8x1", "torus:2x2x2"})
+  {
     EXPECT_TRUE(check(torus, "dor", 2).acyclic) << torus;
+    EXPECT_TRUE(check(torus, "dor-position", 2).acyclic) << torus << " (datelines by position)";
+  }
   for (const char* pt : {"3pt:2x2x2", "3pt:3x2x2", "3pt:2x3x4", "3pt:3x3x3", "3pt:4x4x2"})
     EXPECT_TRUE(check(pt, "layered", 0).acyclic) << pt;
   EXPECT_TRUE(check("torus:4x4x4", "layered", 0).acyclic);

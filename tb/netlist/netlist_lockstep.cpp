@@ -1,14 +1,16 @@
 // Netlist lockstep: the RTL router and the Yosys netlist synthesised from it
 // (netlist_pair.sv) get the same random legal stimulus every cycle (packets
-// of 1..5 flits on random VCs of every input, unicast heads and range/line
-// worm heads that fork here, random credit return on every output, a random
+// of 1..5 flits on random VCs of every input, unicast heads and list, range
+// and line worm heads that fork here (a list worm has at least 3 flits: its
+// head, an address flit of random node ids and a payload flit; its head's slot
+// field names one of the address flit's slots), random credit return on every output, a random
 // routing table written through the configuration port while reset is
 // held) and every output is compared every cycle (flit valid, and when
 // valid its VC, type and data; credit valid, and when valid its VC). A
 // mis-synthesis shows up as the first differing output; exit 1 with cycle,
 // port and both values. Parameters come in as -D macros from
 // tb/scripts/netlist_lockstep.sh (the configuration of rtl/configs.txt).
-// Usage: netlist_lockstep SEED CYCLES
+// Usage: netlist_lockstep SEED CYCLES   (NETLIST_VCD=FILE: waves of both)
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include <verilated.h>
+#include <verilated_vcd_c.h>
 
 #include "Vnetlist_pair.h"
 
@@ -53,7 +56,7 @@ std::uint64_t getb(const VlWide<N>& v, unsigned lsb, unsigned w) {
 }
 
 struct InVc {
-  unsigned credits = kDepth, remaining = 0, length = 0, seq = 0;
+  unsigned credits = kDepth, remaining = 0, length = 0, seq = 0, kind = 0;
 };
 
 }  // namespace
@@ -88,11 +91,22 @@ int main(int argc, char** argv) {
   setb(top->coord_i, 16, 16, (here / DX) % DY);
   setb(top->coord_i, 32, 16, here / (DX * DY));
 
+  std::unique_ptr<VerilatedVcdC> vcd;
+  if (const char* path = std::getenv("NETLIST_VCD")) {
+    ctx->traceEverOn(true);
+    vcd = std::make_unique<VerilatedVcdC>();
+    top->trace(vcd.get(), 99);
+    vcd->open(path);
+  }
+  std::uint64_t t = 0;
   auto edge = [&] {
     top->clk_i = 0;
     top->eval();
+    if (vcd) vcd->dump(t);
     top->clk_i = 1;
     top->eval();
+    if (vcd) vcd->dump(t + 5);
+    t += 10;
   };
   // reset held while the routing table is written, one entry per cycle
   top->rst_ni = 0;
@@ -125,7 +139,9 @@ int main(int argc, char** argv) {
       const unsigned v = ready[below(ready.size())];
       InVc& s = in[p * kVcs + v];
       if (s.remaining == 0) {
+        s.kind = chance(0.75) ? 0u : 1u + static_cast<unsigned>(below(3));
         s.length = 1 + static_cast<unsigned>(below(5));
+        if (s.kind == 1 && s.length < 3) s.length = 3;
         s.remaining = s.length;
         s.seq = 0;
       }
@@ -134,13 +150,15 @@ int main(int argc, char** argv) {
       setb(top->flit_vc_i, p * kVcW, kVcW, v);
       setb(top->flit_type_i, p * 2, 2, type);
       for (unsigned w = 0; w < kFlitW; w += 32) setb(top->flit_data_i, p * kFlitW + w, std::min(32u, kFlitW - w), rng());
+      if (s.kind == 1 && s.seq == 1)  // a list worm's address flit: node ids (the routing table has kNodes entries)
+        for (unsigned q = 0; q < kFlitW / kNodeW; ++q) setb(top->flit_data_i, p * kFlitW + q * kNodeW, kNodeW, below(kNodes));
       if (type & 1u) {
         const unsigned b = p * kFlitW;
-        const unsigned kind = chance(0.8) ? 0u : (chance(0.5) ? 2u : 3u);
+        const unsigned kind = s.kind;
         const unsigned dst = chance(0.25) ? here : static_cast<unsigned>(below(kNodes));
         setb(top->flit_data_i, b, kNodeW, dst);
         setb(top->flit_data_i, b + kNodeW, 2, kind);
-        setb(top->flit_data_i, b + kNodeW + 3, 4, below(kNet));
+        setb(top->flit_data_i, b + kNodeW + 3, 4, kind == 1 ? below(kFlitW / kNodeW) : below(kNet));
         setb(top->flit_data_i, b + kNodeW + 7, kNodeW, chance(0.5) ? dst : static_cast<unsigned>(below(kNodes)));
         if (kind != 0 && dst == here) ++forks_seen;
         static_assert(kHeaderW <= kFlitW, "header must fit the flit");
@@ -166,6 +184,7 @@ int main(int argc, char** argv) {
       auto fail = [&](const char* what, std::uint64_t r, std::uint64_t n) {
         std::printf("netlist lockstep MISMATCH at cycle %lu, port %u, %s: RTL %llu, netlist %llu (seed %lu)\n", cycle,
                     p, what, static_cast<unsigned long long>(r), static_cast<unsigned long long>(n), seed);
+        if (vcd) vcd->close();
         std::exit(1);
       };
       const auto rv = getb(top->flit_valid_o, p, 1), nv = getb(top->flit_valid_o, kPorts + p, 1);

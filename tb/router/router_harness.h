@@ -35,10 +35,10 @@ class TableRouting : public RoutingFunction {
 class RouterHarness {
  public:
   RouterHarness(const RouterConfig& cfg, std::vector<PortId> table, NodeId id = 0,
-                std::vector<std::uint32_t> masks = {})
+                std::vector<std::uint32_t> masks = {}, const WormTable* worms = nullptr)
       : cfg_(cfg), routing_(std::move(table), cfg.vcs, std::move(masks)) {
     const std::size_t driver = activity_.add(&idle_);
-    router_ = std::make_unique<Router>(id, cfg_, routing_, activity_, 1);
+    router_ = std::make_unique<Router>(id, cfg_, routing_, activity_, 1, worms);
     activity_.add(router_.get());
     for (unsigned p = 0; p < cfg_.total_ports(); ++p) {
       in_.push_back(std::make_unique<Link>(&committer_, LinkEnd{driver, 0, 0, false},

@@ -12,6 +12,7 @@
 #include <systemc>
 #include <verilated.h>
 
+#include "Vfabric_router.h"
 #include "rtl/fabric_model.h"
 #include "rtl/mixed_fabric.h"
 

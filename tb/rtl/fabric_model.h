@@ -1,4 +1,5 @@
-// The fabric the verilated model Vfabric_router is built for (its parameters
+// The fabric the verilated models Vfabric_router (SystemC) and Vdirect_router /
+// Vdirect_mesh (plain C++) are built for (their parameters
 // are fixed in tb/CMakeLists.txt): a 4x4x4 mesh, dimension-order routing
 // computed in the RTL, WORMSIM_FABRIC_VCS VCs, WORMSIM_FABRIC_DEPTH-flit
 // buffers, one local port. Shared by the fabric tests and rtl_fabric_bench.
@@ -11,7 +12,6 @@
 #include <wormsim/sim/scenario.h>
 #include <wormsim/topology/grid.h>
 
-#include "Vfabric_router.h"
 
 namespace wormsim::test {
 

@@ -1,13 +1,17 @@
 // Lockstep bench: the verilated RTL router and the SystemC-model router get
 // the same stimulus every cycle (random legal flit streams on every input:
-// random packet lengths, destinations, VCs and idle gaps; random credit return
-// on every output) and every output (flit valid, VC, type and every data bit
+// random packet lengths, destinations, VCs and idle gaps, and list worms
+// (multicast with their destinations in address flits, arriving at a random
+// hop, so that many fork here, wait for their address flit and leave one
+// behind); random credit return on every output) and every output (flit
+// valid, VC, type and every data bit
 // against the model's flit in the hardware format; credit valid and VC) is
 // compared every cycle. Before cycle 0 the RTL's routing-table memory is
 // written through its configuration port, one entry per cycle, while reset
 // is held. The first mismatch stops the run and reports cycle, port, both
 // values and the seed.
 #pragma once
+#include <algorithm>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -17,6 +21,7 @@
 #include <systemc>
 
 #include <wormsim/core/rng.h>
+#include <wormsim/multicast/worm.h>
 
 #include "router/router_harness.h"
 #include "rtl/bits.h"
@@ -33,6 +38,7 @@ struct LockstepConfig {
   std::uint64_t cycles = 100000;
   double idle = 0.3;          ///< chance an input sends nothing in a cycle
   double credit_rate = 0.7;   ///< chance an output returns a pending credit in a cycle
+  double worm_share = 0.2;    ///< chance a new packet is a list worm
   bool perturb_credit_delay = false;  ///< test-only: model sees output credits one cycle late
 };
 
@@ -50,8 +56,8 @@ class LockstepBench : public sc_core::sc_module {
 
   LockstepBench(const sc_core::sc_module_name& name, const LockstepConfig& cfg)
       : sc_core::sc_module(name), clk("clk"), cfg_(cfg), rng_(cfg.seed, 77),
-        ports_(cfg.net_ports + cfg.local_ports), in_codec_(HwFlitFormat{}, ports_, cfg.vcs),
-        expect_codec_(HwFlitFormat{}, ports_, cfg.vcs), rtl_("rtl") {
+        ports_(cfg.net_ports + cfg.local_ports), in_codec_(HwFlitFormat{}, ports_, cfg.vcs, &worms_),
+        expect_codec_(HwFlitFormat{}, ports_, cfg.vcs, &worms_), rtl_("rtl") {
     // routing table: random network port and random non-empty VC mask
     table_.resize(cfg.nodes);
     masks_.resize(cfg.nodes);
@@ -64,7 +70,7 @@ class LockstepBench : public sc_core::sc_module {
     rc.local_ports = cfg.local_ports;
     rc.vcs = cfg.vcs;
     rc.buffer_depth = cfg.depth;
-    model_ = std::make_unique<RouterHarness>(rc, table_, cfg.router_id, masks_);
+    model_ = std::make_unique<RouterHarness>(rc, table_, cfg.router_id, masks_, &worms_);
     inputs_.assign(ports_ * cfg.vcs, InputVc{});
     for (auto& in : inputs_) in.credits = cfg.depth;
     pending_.assign(ports_ * cfg.vcs, 0);
@@ -85,7 +91,36 @@ class LockstepBench : public sc_core::sc_module {
     unsigned seq = 0, length = 0;
     NodeId dst = 0, src = 0;
     std::uint64_t packet = 0;
+    std::uint32_t worm = 0;       ///< list worm (WormTable index) or 0
+    unsigned hop = 0;             ///< the worm copy heads for destinations[hop]
+    std::vector<unsigned> seqs;   ///< the worm copy's flits (consumed address flits left out)
   };
+
+  // A list worm copy as it arrives here: 2 to 9 distinct destinations, the
+  // current one this router half of the time, arriving at a random hop with
+  // the address flits the forks before it left behind, 1 to 4 payload flits.
+  void start_worm(InputVc& in) {
+    const unsigned n = 2 + static_cast<unsigned>(rng_.below(8));
+    std::vector<NodeId> d;
+    while (d.size() < n) {
+      const NodeId x = static_cast<NodeId>(rng_.below(cfg_.nodes));
+      if (std::find(d.begin(), d.end(), x) == d.end()) d.push_back(x);
+    }
+    in.hop = static_cast<unsigned>(rng_.below(n));
+    if (rng_.bernoulli(0.5)) {  // make this router the destination it heads for
+      const auto here = std::find(d.begin(), d.end(), cfg_.router_id);
+      if (here != d.end()) std::swap(*here, d[in.hop]);
+      else d[in.hop] = cfg_.router_id;
+    }
+    const unsigned address = header_flits(HeaderForm::List, n, kDefaultFlitBits);
+    const unsigned payload = 1 + static_cast<unsigned>(rng_.below(4));
+    in.length = 1 + address + payload;
+    in.seqs.assign(1, 0);
+    for (unsigned s = 1 + address_flits_dropped(n, in.hop, kDefaultFlitBits); s < in.length; ++s) in.seqs.push_back(s);
+    in.remaining = static_cast<unsigned>(in.seqs.size());
+    in.dst = d[in.hop];
+    in.worm = worms_.add(WormRoute{std::move(d), HeaderForm::List, static_cast<WormClass>(rng_.below(2))});
+  }
 
   void bind() {
     sig_.bind(rtl_, clk, rst_n_);
@@ -174,6 +209,7 @@ class LockstepBench : public sc_core::sc_module {
        << cfg_.local_ports << " ports, " << cfg_.vcs << " VCs, depth " << cfg_.depth << ")";
     result_.ok = false;
     result_.mismatch = os.str();
+    sc_core::sc_stop();  // before another edge runs the RTL on stale inputs (its assertions would abort first)
   }
 
   // Stimulus for the next edge, applied to both.
@@ -196,10 +232,15 @@ class LockstepBench : public sc_core::sc_module {
       const unsigned v = ready[rng_.below(ready.size())];
       InputVc& in = inputs_[p * cfg_.vcs + v];
       if (in.remaining == 0) {
-        in.length = 1 + static_cast<unsigned>(rng_.below(6));
-        in.remaining = in.length;
+        in.worm = 0;
+        if (rng_.bernoulli(cfg_.worm_share)) {
+          start_worm(in);
+        } else {
+          in.length = 1 + static_cast<unsigned>(rng_.below(6));
+          in.remaining = in.length;
+          in.dst = static_cast<NodeId>(rng_.below(cfg_.nodes));
+        }
         in.seq = 0;
-        in.dst = static_cast<NodeId>(rng_.below(cfg_.nodes));
         in.src = static_cast<NodeId>(rng_.below(cfg_.nodes));
         in.packet = next_packet_++ * 1000003ull + cfg_.seed;
       }
@@ -207,9 +248,17 @@ class LockstepBench : public sc_core::sc_module {
       f.packet = in.packet;
       f.src = in.src;
       f.dst = in.dst;
-      f.seq = static_cast<std::uint16_t>(in.seq);
+      f.seq = static_cast<std::uint16_t>(in.worm ? in.seqs[in.seq] : in.seq);
       f.vc = static_cast<VcId>(v);
-      f.type = flit_type_for(in.seq, in.length);
+      f.type = flit_type_for(f.seq, in.length);
+      if (in.worm != 0) {
+        const WormRoute& w = worms_[in.worm];
+        f.worm = in.worm;
+        f.hop = static_cast<std::uint16_t>(in.hop);
+        f.mc.kind = 1;
+        f.mc.cls = w.cls;
+        f.mc.last = w.destinations.back();
+      }
       ++in.seq;
       --in.remaining;
       --in.credits;
@@ -250,6 +299,7 @@ class LockstepBench : public sc_core::sc_module {
 
   LockstepConfig cfg_;
   Rng rng_;
+  WormTable worms_;  // before the codecs and the model, which keep a pointer to it
   unsigned ports_;
   FlitCodec in_codec_, expect_codec_;
   Rtl rtl_;

@@ -11,6 +11,7 @@
 
 #include <wormsim/systemc/rtl_router.h>
 
+#include "Vfabric_router.h"
 #include "rtl/fabric_model.h"
 #include "systemc/port_fabric_bench.h"
 

@@ -37,7 +37,7 @@ for kv in "${params[@]}"; do
   esac
 done
 rtl=("$root/rtl/wormsim_pkg.sv" $(ls "$root"/rtl/*.sv | grep -v _pkg.sv))
-verilator --cc --exe --build -j 2 -O1 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint -Wno-style \
+verilator --cc --exe --build --trace -j 2 -O1 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint -Wno-style \
   --top-module netlist_pair -I"$root/rtl" "${gargs[@]}" --Mdir "$obj" -o netlist_lockstep \
   -CFLAGS "-O1 ${defs[*]}" "${rtl[@]}" "$work/netlist.v" "$root/tb/netlist/netlist_pair.sv" \
   "$root/tb/netlist/netlist_lockstep.cpp" > "$work/verilator.log" 2>&1 || { tail -30 "$work/verilator.log"; exit 1; }

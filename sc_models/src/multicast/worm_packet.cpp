@@ -12,6 +12,8 @@ Packet worm_packet(const Topology& t, NodeId src, const WormRoute& route, unsign
   if (route.destinations.empty()) throw ConfigError("worm", "expected at least one destination");
   for (NodeId d : route.destinations)
     if (d >= n || d == src) throw ConfigError("worm", "destination " + std::to_string(d) + " is not another node");
+  if (route.form == HeaderForm::List && route.destinations.size() > 1 && payload == 0)
+    throw ConfigError("flits", "a list worm needs at least one payload flit behind its address flits");
   const unsigned length = payload + header_flits(route.form, route.destinations.size(), flit_bits);
   if (length > 65535) throw ConfigError("flits", "a worm has at most 65535 flits");
   Packet p;
@@ -43,6 +45,12 @@ bool restore_worm_fields(const WormTable& worms, std::uint32_t worm, Flit& f) {
 void check_worm_consumption(const RouterConfig& router) {
   if (router.local_ports * router.vcs < 2 && router.consumption == ConsumptionPolicy::PerClass)
     throw ConfigError("consumption", "per-class needs 2 consumption channels (local ports x VCs); use more or 'shared'");
+}
+
+void check_worm_route(const RouterConfig& router, const WormRoute& route) {
+  check_worm_consumption(router);
+  if (route.form == HeaderForm::List && route.destinations.size() > 1 && router.buffer_depth < 2)
+    throw ConfigError("buffer", "list worms need at least 2 flits per VC buffer (a fork reads the address flit behind its head)");
 }
 
 }  // namespace wormsim

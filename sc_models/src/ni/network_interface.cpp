@@ -13,7 +13,7 @@ NetworkInterface::NetworkInterface(NodeId id, const NiConfig& config, DeliveryOb
     ch.vc_arb = RoundRobin(cfg_.vcs);
   }
   for (auto& ch : eject_) {
-    ch.buffers.assign(cfg_.vcs, Fifo<Flit>(cfg_.buffer_depth));
+    ch.held.assign(cfg_.vcs, 0);
     ch.vc_arb = RoundRobin(cfg_.vcs);
   }
 }
@@ -93,10 +93,10 @@ void NetworkInterface::consume() {
     if (cfg_.eject_probability < 1.0 && !rng_.bernoulli(cfg_.eject_probability)) continue;
     std::uint64_t ready = 0;
     for (unsigned v = 0; v < cfg_.vcs; ++v)
-      if (!ch.buffers[v].empty()) ready |= 1ull << v;
+      if (ch.held[v] != 0) ready |= 1ull << v;
     const unsigned v = static_cast<unsigned>(ch.vc_arb.pick(ready));
     ch.vc_arb.advance_past(v);
-    ch.buffers[v].pop();
+    --ch.held[v];
     --ch.buffered;
     ch.link->send_credit(static_cast<VcId>(v));
   }
@@ -108,7 +108,8 @@ void NetworkInterface::receive(Cycle cycle) {
     if (ch.link == nullptr || !ch.link->flit().valid) continue;
     const Flit& f = ch.link->flit().flit;
     observer_.on_delivered(f, id_, k, cycle);
-    ch.buffers[f.vc].push(f);
+    if (++ch.held[f.vc] > cfg_.buffer_depth)
+      throw std::logic_error("network interface: ejection buffer overflow: credit protocol violated");
     ++ch.buffered;
   }
 }

@@ -28,12 +28,13 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
 }
 
 void Router::evaluate(Cycle) {
-  if (buffered_ != 0) {
-    vc_allocation();
-    switch_allocation();
-    commit_vc_allocation();
-    commit_switch_traversal();
-  }
+  // Each stage only where it has something to decide: a head waiting for a
+  // VC, a VC ready to cross (both read the state at the start of the cycle).
+  const bool va = va_waiting_ != 0, sa = sa_ready_ != 0;
+  if (va) vc_allocation();
+  if (sa) switch_allocation();
+  if (va) commit_vc_allocation();
+  if (sa) commit_switch_traversal();
   buffer_write();
   credit_update();
   if (buffered_ != 0) activity_.wake(slot_);
@@ -69,6 +70,10 @@ void Router::local_candidates(const Flit& head, RouteSet& out) const {
 bool Router::forks_here(const Flit& head) const {
   return head.worm != 0 && head.dst == id_ &&
          head.hop + 1u < (*worms_)[head.worm].destinations.size();
+}
+
+bool Router::waits_for_address(const Flit& head, const Fifo<Flit>& fifo) const {
+  return fifo.size() < 2 && (*worms_)[head.worm].form == HeaderForm::List;
 }
 
 Flit Router::forwarded(const Flit& f) const {
@@ -138,7 +143,9 @@ int Router::oldest_vc(unsigned port, std::uint64_t eligible) const {
 }
 
 int Router::pick_input(unsigned o) const {
-  if (cfg_.arbitration == Arbitration::RoundRobin) return sa_out_arb_[o].pick(sa_requests_[o]);
+  const std::uint64_t requests = sa_requests_[o];
+  if (!(requests & (requests - 1))) return __builtin_ctzll(requests);  // one requester
+  if (cfg_.arbitration == Arbitration::RoundRobin) return sa_out_arb_[o].pick(requests);
   int best = -1;
   for (std::uint64_t m = sa_requests_[o]; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(__builtin_ctzll(m));
@@ -183,6 +190,7 @@ void Router::vc_allocation() {
     const int request = select(routes_);
     if (request < 0) continue;
     if (forks_here(head)) {
+      if (waits_for_address(head, inputs_[requester].fifo)) continue;
       route_forward(head, static_cast<PortId>(p), v, forward_routes_);
       const int forward = select(forward_routes_);
       if (forward < 0) continue;
@@ -233,21 +241,21 @@ void Router::switch_allocation() {
     for (std::uint64_t m = port_ready; m; m &= m - 1) {
       const unsigned v = static_cast<unsigned>(__builtin_ctzll(m));
       const InputVc& in = ivc(p, v);
-      if (ovc(in.out_port, in.out_vc).credits == 0) continue;
-      if (in.fork && ovc(in.local_port, in.local_vc).credits == 0) continue;
+      if (ovc(first_port(in), first_vc(in)).credits == 0) continue;
+      if (crosses_twice(in) && ovc(in.local_port, in.local_vc).credits == 0) continue;
       eligible |= 1ull << v;
     }
     const int v = cfg_.arbitration == Arbitration::Age ? oldest_vc(p, eligible) : sa_in_arb_[p].pick(eligible);
     if (v < 0) continue;
     sa_choice_[p] = v;
     const InputVc& in = ivc(p, static_cast<unsigned>(v));
-    for (unsigned k = 0; k < (in.fork ? 2u : 1u); ++k) {
-      const unsigned o = k == 0 ? in.out_port : in.local_port;
+    for (unsigned k = 0; k < (crosses_twice(in) ? 2u : 1u); ++k) {
+      const unsigned o = k == 0 ? first_port(in) : in.local_port;
       if (!(requested_outputs >> o & 1u)) sa_requests_[o] = 0;
       sa_requests_[o] |= 1ull << p;
       requested_outputs |= 1ull << o;
     }
-    forks = forks || in.fork;
+    forks = forks || crosses_twice(in);
   }
   if (!forks) {  // every request names one output: each output's winner crosses
     while (requested_outputs) {
@@ -269,7 +277,7 @@ void Router::switch_allocation() {
     const unsigned l = static_cast<unsigned>(__builtin_ctzll(m));
     const int p = sa_winner_[l];
     const InputVc& in = ivc(static_cast<unsigned>(p), static_cast<unsigned>(sa_choice_[p]));
-    if (!in.fork || l != in.local_port) continue;
+    if (!crosses_twice(in) || l != in.local_port) continue;
     int& claim = sa_claim_[in.out_port];
     const RoundRobin& arb = sa_out_arb_[in.out_port];
     if (claim < 0 || arb.distance(static_cast<unsigned>(p)) < arb.distance(static_cast<unsigned>(claim))) claim = p;
@@ -282,7 +290,7 @@ void Router::switch_allocation() {
       continue;
     }
     const int p = sa_winner_[o];
-    if (!ivc(static_cast<unsigned>(p), static_cast<unsigned>(sa_choice_[p])).fork)
+    if (!crosses_twice(ivc(static_cast<unsigned>(p), static_cast<unsigned>(sa_choice_[p]))))
       sa_grants_.push_back(SaGrant{static_cast<PortId>(p), static_cast<VcId>(sa_choice_[p])});
   }
 }
@@ -317,6 +325,17 @@ void Router::commit_switch_traversal() {
     InputVc& in = inputs_[index];
     Flit flit = in.fifo.pop();
     --buffered_;
+    if (in.drop_next) {  // a consumed address flit: to the ejection VC only
+      in.drop_next = false;
+      flit.vc = in.local_vc;
+      out_links_[in.local_port]->send_flit(flit);
+      --ovc(in.local_port, in.local_vc).credits;
+      if (in_links_[g.in_port] != nullptr) in_links_[g.in_port]->send_credit(g.in_vc);
+      sa_in_arb_[g.in_port].advance_past(g.in_vc);
+      sa_out_arb_[in.local_port].advance_past(g.in_port);
+      if (in.fifo.empty()) sa_ready_ &= ~(1ull << index);
+      continue;
+    }
     OutputVc& out = ovc(in.out_port, in.out_vc);
     --out.credits;
     if (in.fork) {
@@ -327,6 +346,10 @@ void Router::commit_switch_traversal() {
       --lo.credits;
       sa_out_arb_[in.local_port].advance_past(g.in_port);
       if (is_tail(flit.type)) lo.allocated = false;
+      if (is_head(flit.type) && (*worms_)[flit.worm].form == HeaderForm::List) {
+        const auto& route = (*worms_)[flit.worm];
+        in.drop_next = fork_drops_address_flit(route.destinations.size(), flit.hop, cfg_.flit_bits);
+      }
       flit = forwarded(flit);
     }
     flit.vc = in.out_vc;
@@ -338,6 +361,7 @@ void Router::commit_switch_traversal() {
       out.allocated = false;
       in.active = false;
       in.fork = false;
+      in.drop_next = false;
       sa_ready_ &= ~(1ull << index);
       if (!in.fifo.empty()) va_waiting_ |= 1ull << index;  // next packet's head
     } else if (in.fifo.empty()) {

@@ -10,18 +10,20 @@ DimensionOrderRouting::DimensionOrderRouting(const Topology& t, unsigned vcs, Da
     port_[2 * d] = grid_port(t, d, true);
     port_[2 * d + 1] = grid_port(t, d, false);
   }
+  coords_.resize(t.num_nodes());
+  for (NodeId n = 0; n < t.num_nodes(); ++n) {
+    const Coord c = coord_of(dims_, n);
+    coords_[n] = {c.x, c.y, c.z};
+  }
   const bool classes = datelines != Datelines::None;
   class0_ = classes ? all_vcs_mask(vcs / 2) : all_;
   class1_ = classes ? all_ & ~class0_ : all_;
 }
 
 void DimensionOrderRouting::route(NodeId here, PortId, VcId, const Flit& head, RouteSet& out) const {
-  const Coord c = coord_of(dims_, here);
-  const Coord t = coord_of(dims_, head.dst);
-  const Coord s = coord_of(dims_, head.src);
-  const unsigned cur[3] = {c.x, c.y, c.z};
-  const unsigned dst[3] = {t.x, t.y, t.z};
-  const unsigned src[3] = {s.x, s.y, s.z};
+  const auto& cur = coords_[here];
+  const auto& dst = coords_[head.dst];
+  const auto& src = coords_[head.src];
   for (unsigned d = 0; d < 3; ++d) {
     if (cur[d] == dst[d]) continue;
     const unsigned k = dims_[d];

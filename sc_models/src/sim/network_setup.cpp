@@ -30,10 +30,13 @@ NetworkSetup setup_network(const Scenario& scenario) {
   NetworkSetup n;
   n.scenario = scenario;
   Scenario& s = n.scenario;
+  SetupClock clock;
   validate(s);
   n.topology = std::make_unique<Topology>(make_topology(s.topology));
   const Topology& t = *n.topology;
+  clock.step(n.steps, "topology (" + std::to_string(t.num_nodes()) + " nodes)");
   n.source = make_packet_source(s, t);
+  clock.step(n.steps, "traffic source");
   if (!s.trace.empty()) {
     s.traffic = "trace";
     if (s.cycles == 0) {
@@ -43,6 +46,7 @@ NetworkSetup setup_network(const Scenario& scenario) {
   }
   if (s.routing.empty()) s.routing = default_routing(t);
   n.routing = make_routing(s.routing, t, s.vcs);
+  clock.step(n.steps, "routing " + s.routing + " (tables: " + std::to_string(n.routing->table_bytes()) + " bytes)");
   const RoutingInfo& info = *find_routing(s.routing);
   if (s.selection.empty()) s.selection = info.adaptive ? "credits" : "first";
   if (s.arbitration.empty()) s.arbitration = info.arbitration;
@@ -54,6 +58,8 @@ NetworkSetup setup_network(const Scenario& scenario) {
   check_limits(t, s, n.estimate, available_memory_bytes());
   if (s.deadlock_check) {
     n.verdict = check_routing_deadlock(t, *n.routing);
+    clock.step(n.steps, "static deadlock proof (" + std::to_string(n.verdict.channels) + " channels, " +
+                            std::to_string(n.verdict.dependencies) + " dependencies)");
     if (!n.verdict.acyclic)
       throw StaticDeadlockError("routing " + s.routing + " on " + t.spec + " with " + std::to_string(s.vcs) +
                                 " VC(s) can deadlock: " +
@@ -66,6 +72,7 @@ NetworkSetup setup_network(const Scenario& scenario) {
   nc.router.network_ports = t.num_ports;
   nc.router.vcs = s.vcs;
   nc.router.buffer_depth = s.buffer;
+  nc.router.flit_bits = s.flit_bits;
   nc.router.local_ports = s.local_ports;
   nc.router.consumption = parse_consumption(s.consumption, "consumption");
   nc.router.selection = parse_selection(s.selection, "selection");

@@ -15,6 +15,8 @@ namespace wormsim {
 
 Simulation::Simulation(const Scenario& scenario) {
   NetworkSetup setup = setup_network(scenario);
+  SetupClock clock;
+  setup_steps_ = std::move(setup.steps);
   scenario_ = setup.scenario;
   topology_ = std::move(setup.topology);
   routing_ = std::move(setup.routing);
@@ -25,6 +27,12 @@ Simulation::Simulation(const Scenario& scenario) {
   NetworkConfig nc = setup.network;
   nc.worms = &worms_;
   network_ = std::make_unique<Network>(*topology_, *routing_, nc, *this);
+  const RouterConfig& rc = network_->router(0).config();
+  clock.step(setup_steps_, "fabric (" + std::to_string(network_->num_nodes()) + " routers, " +
+                               std::to_string(network_->links().size()) + " links; " +
+                               std::to_string(rc.total_ports() * rc.vcs) + " VC buffers per router, each " +
+                               std::to_string(rc.buffer_depth) + " flits x " + std::to_string(sizeof(Flit)) +
+                               " bytes)");
 
   window_end_ = scenario_.warmup + scenario_.cycles;
   const Cycle limit = scenario_.drain_limit ? scenario_.drain_limit : 10 * scenario_.cycles + 10000;
@@ -46,10 +54,19 @@ void Simulation::create(const Packet& p) {
     scoreboard_.on_created(p);
     stats_.on_created(p);
   } else {
-    scoreboard_.on_created(p, worms_[p.worm].destinations);
+    scoreboard_.on_created(p, worms_[p.worm].destinations,
+                           address_flits_dropped(worms_[p.worm], scenario_.flit_bits));
     for (std::size_t k = 0; k < worms_[p.worm].destinations.size(); ++k) stats_.on_created(p);
   }
   network_->ni(p.src).enqueue(p);
+}
+
+void Simulation::offer(const Packet& p) {
+  if (scenario_.source_queue == 0 || network_->ni(p.src).queued_packets() < scenario_.source_queue)
+    return create(p);
+  ++suppressed_packets_;
+  suppressed_flits_ += p.length;
+  if (p.created >= scenario_.warmup && p.created < window_end_) window_suppressed_flits_ += p.length;
 }
 
 void Simulation::on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) {
@@ -63,7 +80,7 @@ std::uint64_t Simulation::inject(NodeId src, NodeId dst, unsigned length) {
 }
 
 std::uint64_t Simulation::inject_worm(NodeId src, WormRoute route, unsigned payload) {
-  check_worm_consumption(network_->router(0).config());
+  check_worm_route(network_->router(0).config(), route);
   Packet p = worm_packet(*topology_, src, route, payload, scenario_.flit_bits);
   p.id = manual_ids_++;
   p.created = cycle_;
@@ -90,7 +107,7 @@ void Simulation::tick_evaluate() {
   network_->evaluate(t);
   for (const Packet& p : manual_) create(p);
   manual_.clear();
-  source_->generate(t, [this](const Packet& p) { create(p); });
+  source_->generate(t, [this](const Packet& p) { offer(p); });
 }
 
 void Simulation::tick_commit() {
@@ -223,7 +240,12 @@ Results Simulation::results(double wall_seconds) const {
     r.generated = static_cast<double>(stats_.window_created_flits()) /
                   (static_cast<double>(r.nodes) * static_cast<double>(window));
     if (!scenario_.trace.empty()) r.offered = r.generated;
+    r.suppressed = static_cast<double>(window_suppressed_flits_) /
+                   (static_cast<double>(r.nodes) * static_cast<double>(window));
   }
+  r.source_queue = scenario_.source_queue;
+  r.suppressed_packets = suppressed_packets_;
+  r.suppressed_flits = suppressed_flits_;
   std::vector<std::uint64_t> end = links_at_end_;
   if (end.empty()) snapshot_links(end);
   if (!links_at_start_.empty() && window > 0) {

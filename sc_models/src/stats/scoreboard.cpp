@@ -13,16 +13,18 @@ std::string describe(const Flit& f) {
 }  // namespace
 
 void Scoreboard::on_created(const Packet& p) {
-  open_.emplace(Key{p.id, p.dst}, Open{p, 0, 0, 0});
+  open_.emplace(Key{p.id, p.dst}, Open{p, 0, 0, 0, 0});
   ++created_packets_;
   created_flits_ += p.length;
 }
 
-void Scoreboard::on_created(const Packet& p, const std::vector<NodeId>& destinations) {
-  for (NodeId d : destinations) {
+void Scoreboard::on_created(const Packet& p, const std::vector<NodeId>& destinations,
+                            const std::vector<unsigned>& skipped) {
+  for (std::size_t k = 0; k < destinations.size(); ++k) {
+    const NodeId d = destinations[k];
     Packet copy = p;
     copy.dst = d;
-    if (!open_.emplace(Key{p.id, d}, Open{copy, 0, 0, 0}).second)
+    if (!open_.emplace(Key{p.id, d}, Open{copy, 0, k < skipped.size() ? skipped[k] : 0u, 0, 0}).second)
       throw ScoreboardError("scoreboard: worm " + std::to_string(p.id) + " names node " +
                             std::to_string(d) + " twice");
   }
@@ -50,6 +52,7 @@ void Scoreboard::on_delivered(const Flit& f, NodeId node, unsigned channel, Cycl
   if (f.seq == 0) {
     o.channel = channel;
     o.vc = f.vc;
+    o.next_seq += o.skip;
   } else if (channel != o.channel || f.vc != o.vc) {
     throw ScoreboardError("scoreboard: " + describe(f) + " left its packet's ejection channel/VC");
   }

@@ -107,7 +107,7 @@ std::uint64_t Fabric::send(NodeId src, NodeId dst, unsigned length) {
 }
 
 std::uint64_t Fabric::send_worm(NodeId src, WormRoute route, unsigned payload) {
-  check_worm_consumption(setup_.network.router);
+  check_worm_route(setup_.network.router, route);
   Packet p = worm_packet(topology(), src, route, payload, scenario().flit_bits);
   p.id = next_id_++;
   p.worm = worms_.add(std::move(route));

@@ -18,23 +18,31 @@ class Fifo {
   bool full() const { return count_ == slots_.size(); }
 
   const T& front() const { return slots_[head_]; }
-  const T& at(std::size_t i) const { return slots_[(head_ + i) % slots_.size()]; }
+  const T& at(std::size_t i) const { return slots_[wrap(head_ + i)]; }
 
   void push(const T& value) {
     if (full()) throw std::logic_error("fifo overflow: credit protocol violated");
-    slots_[(head_ + count_) % slots_.size()] = value;
+    slots_[wrap(head_ + count_)] = value;
     ++count_;
   }
 
   T pop() {
-    if (empty()) throw std::logic_error("fifo underflow");
-    T value = slots_[head_];
-    head_ = (head_ + 1) % slots_.size();
-    --count_;
+    T value = front();
+    drop();
     return value;
   }
 
+  /// Removes the front entry (read it with front() first).
+  void drop() {
+    if (empty()) throw std::logic_error("fifo underflow");
+    head_ = wrap(head_ + 1);
+    --count_;
+  }
+
  private:
+  /// An index below 2 x capacity, brought into range without a division.
+  std::size_t wrap(std::size_t i) const { return i >= slots_.size() ? i - slots_.size() : i; }
+
   std::vector<T> slots_;
   std::size_t head_ = 0;
   std::size_t count_ = 0;

@@ -52,9 +52,13 @@ class Link {
   /// Clock edge: _d becomes _q. Returns true when the link carries anything
   /// in the new cycle (so it must be committed again next edge to clear).
   bool commit(ActivityList& activity) {
-    flit_q_ = flit_d_;
+    if (flit_d_.valid) {
+      flit_q_ = flit_d_;
+      flit_d_.valid = false;
+    } else {
+      flit_q_.valid = false;  // the payload of an invalid slot is never read
+    }
     credit_q_ = credit_d_;
-    flit_d_.valid = false;
     credit_d_.valid = false;
     listed_ = false;
     if (flit_q_.valid) {

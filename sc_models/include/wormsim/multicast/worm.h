@@ -38,6 +38,23 @@ unsigned header_flits(HeaderForm form, std::size_t destinations, unsigned flit_b
 
 const char* header_form_name(HeaderForm f);
 
+/// List form, the fork at destination index `hop` of `destinations`: the id
+/// of the next destination is the last one its address flit still holds
+/// (slot ids_per_address_flit - 1, or the list's end), so the forwarded copy
+/// leaves that address flit behind: the next destination's id then always
+/// sits in the address flit right behind the head (docs/microarchitecture.md §11).
+bool fork_drops_address_flit(std::size_t destinations, std::size_t hop, unsigned flit_bits);
+
+/// List form: address flits a copy no longer carries when it reaches
+/// destination index `hop` (what the forks before it dropped).
+unsigned address_flits_dropped(std::size_t destinations, std::size_t hop, unsigned flit_bits);
+
+/// List form: the slot (0 .. ids_per_address_flit - 1) of destination
+/// `hop + 1` in the first address flit a copy at destination `hop` carries.
+inline unsigned next_address_slot(std::size_t hop, unsigned flit_bits) {
+  return static_cast<unsigned>(hop % ids_per_address_flit(flit_bits));
+}
+
 /// Consumption-channel class of a worm: the high or low channel network of
 /// its labeling (or any other split of worms into deadlock-free classes).
 using WormClass = std::uint8_t;
@@ -47,6 +64,10 @@ struct WormRoute {
   HeaderForm form = HeaderForm::List;
   WormClass cls = 0;
 };
+
+/// Per destination of `route`, the address flits its copy no longer
+/// carries (empty unless a list worm with more than one destination).
+std::vector<unsigned> address_flits_dropped(const WormRoute& route, unsigned flit_bits);
 
 /// Worms by index; index 0 means "unicast" and is never handed out.
 class WormTable {

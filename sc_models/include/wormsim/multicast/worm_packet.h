@@ -27,4 +27,9 @@ bool restore_worm_fields(const WormTable& worms, std::uint32_t worm, Flit& f);
 /// than two consumption channels (local ports x VCs) to work with.
 void check_worm_consumption(const RouterConfig& router);
 
+/// check_worm_consumption, and for a list worm with more than one
+/// destination: ConfigError("buffer") below 2 flits per VC (a fork waits for
+/// the address flit behind its head in the same buffer).
+void check_worm_route(const RouterConfig& router, const WormRoute& route);
+
 }  // namespace wormsim

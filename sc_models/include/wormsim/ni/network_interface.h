@@ -59,7 +59,9 @@ class NetworkInterface : public Component {
   };
   struct EjectChannel {
     Link* link = nullptr;
-    std::vector<Fifo<Flit>> buffers;
+    /// Flits held per VC: the node has checked them in (delivered) and only
+    /// their count matters until it consumes them and returns the credits.
+    std::vector<unsigned> held;
     unsigned buffered = 0;
     RoundRobin vc_arb;
   };

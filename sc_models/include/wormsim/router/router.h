@@ -85,6 +85,7 @@ class Router : public Component {
     PortId out_port = 0;
     VcId out_vc = 0;
     bool fork = false;  ///< also delivers every flit to (local_port, local_vc)
+    bool drop_next = false;  ///< a list fork: the flit after the head goes to the ejection VC only
     PortId local_port = 0;
     VcId local_vc = 0;
   };
@@ -105,6 +106,15 @@ class Router : public Component {
     VcId in_vc;
   };
 
+  /// A fork whose next flit crosses to both outputs (not a dropped address flit).
+  static bool crosses_twice(const InputVc& in) { return in.fork && !in.drop_next; }
+  /// The output a VC's next flit takes first: its ejection VC for a dropped
+  /// address flit, else its output VC.
+  static PortId first_port(const InputVc& in) { return in.drop_next ? in.local_port : in.out_port; }
+  static VcId first_vc(const InputVc& in) { return in.drop_next ? in.local_vc : in.out_vc; }
+  /// A list worm forking here must see its next destination's address flit
+  /// behind the head before it requests VCs.
+  bool waits_for_address(const Flit& head, const Fifo<Flit>& fifo) const;
   InputVc& ivc(unsigned port, unsigned vc) { return inputs_[port * cfg_.vcs + vc]; }
   const InputVc& ivc(unsigned port, unsigned vc) const { return inputs_[port * cfg_.vcs + vc]; }
   OutputVc& ovc(unsigned port, unsigned vc) { return outputs_[port * cfg_.vcs + vc]; }

@@ -12,6 +12,8 @@ struct RouterConfig {
   unsigned local_ports = 1;    ///< injection/ejection ports, numbered after the network ports
   unsigned vcs = 2;            ///< virtual channels per port
   unsigned buffer_depth = 8;   ///< flits per VC buffer
+  /// Data bits per flit: how many destination ids a list worm's address flit holds.
+  unsigned flit_bits = kDefaultFlitBits;
   /// Which ejection VCs an absorbing multi-destination worm may take.
   ConsumptionPolicy consumption = ConsumptionPolicy::PerClass;
   /// Which free output VC a head requests among its route candidates.

@@ -9,6 +9,9 @@
 // otherwise, which depends only on (here, destination). Either breaks every
 // ring's dependency cycle.
 #pragma once
+#include <array>
+#include <vector>
+
 #include <wormsim/routing/routing.h>
 
 namespace wormsim {
@@ -23,8 +26,12 @@ class DimensionOrderRouting : public RoutingFunction {
   bool depends_on_source() const override { return wrap_ && datelines_ == Datelines::Source; }
   void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override;
 
+  std::size_t table_bytes() const override { return coords_.size() * sizeof(coords_[0]); }
+
  private:
   std::array<unsigned, 3> dims_;
+  /// (x, y, z) of every node, so a route divides nothing (linear in the nodes).
+  std::vector<std::array<unsigned, 3>> coords_;
   bool wrap_;
   Datelines datelines_;
   unsigned vcs_;

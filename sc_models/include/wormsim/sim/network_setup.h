@@ -12,6 +12,7 @@
 #include <wormsim/routing/routing.h>
 #include <wormsim/sim/limits.h>
 #include <wormsim/sim/scenario.h>
+#include <wormsim/sim/setup_steps.h>
 #include <wormsim/topology/topology.h>
 #include <wormsim/traffic/source.h>
 
@@ -31,6 +32,7 @@ struct NetworkSetup {
   DependencyVerdict verdict;     ///< the static proof (when it ran)
   ResourceEstimate estimate;     ///< memory and proof time, checked against the limits
   std::unique_ptr<PacketSource> source;  ///< the scenario's traffic (synthetic or trace)
+  std::vector<SetupStep> steps;  ///< what each step cost (wormsim run --verbose)
 };
 
 /// The packet source a scenario describes on topology t: its trace, or its

@@ -26,6 +26,12 @@ struct Results {
   /// Offered load actually generated: flits of the packets created in the
   /// window per node per cycle (below `offered` where some nodes send nothing).
   double generated = 0;
+  /// Bounded source queues (Scenario::source_queue, 0 = unbounded): packets
+  /// and flits not created because the node's queue was full (whole run),
+  /// and the flits not created in the window per node per cycle.
+  unsigned source_queue = 0;
+  std::uint64_t suppressed_packets = 0, suppressed_flits = 0;
+  double suppressed = 0;
   double link_utilisation_avg = 0, link_utilisation_max = 0;
   /// Uniform traffic only: the tightest throughput bound of the topology
   /// (topology/bounds.h), its name, and throughput as a fraction of it.

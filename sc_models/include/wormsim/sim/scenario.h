@@ -39,6 +39,11 @@ struct Scenario {
   std::string trace;
   NodeId hotspot_node = 0;
   double hotspot_fraction = 0.1;
+  /// Packets a node's source queue holds; 0 = unbounded (the default). While
+  /// a node's queue is full, the packets its source would create are not
+  /// created (BookSim's behaviour), and the run reports the gap between
+  /// offered and created load.
+  unsigned source_queue = 0;
   double eject_rate = 1.0;  ///< chance per cycle that a node consumes a flit per channel
   /// Ejection VCs for absorbing multi-destination worms: "per-class" (high and
   /// low worms on separate consumption channels) or "shared".

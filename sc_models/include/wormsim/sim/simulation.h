@@ -50,6 +50,8 @@ class Simulation : public DeliveryObserver {
   void run_plain();
 
   Results results(double wall_seconds) const;
+  /// What each set-up step cost: those of setup_network, then the fabric.
+  const std::vector<SetupStep>& setup_steps() const { return setup_steps_; }
 
   Network& network() { return *network_; }
   const Scenario& scenario() const { return scenario_; }
@@ -81,6 +83,9 @@ class Simulation : public DeliveryObserver {
   void on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) override;
 
   void create(const Packet& p);
+  /// A packet of the traffic source: created, unless its node's bounded
+  /// source queue is full.
+  void offer(const Packet& p);
   void snapshot_links(std::vector<std::uint64_t>& into) const;
   void advance_phase();
   std::string stuck_report() const;
@@ -97,12 +102,14 @@ class Simulation : public DeliveryObserver {
   Phase phase_ = Phase::Warmup;
   Cycle cycle_ = 0;
   Cycle window_end_ = 0, drain_end_ = 0;
+  std::uint64_t suppressed_packets_ = 0, suppressed_flits_ = 0, window_suppressed_flits_ = 0;
   std::uint64_t last_moves_ = 0;
   Cycle last_progress_ = 0;
   bool deadlock_ = false;
   bool interrupted_ = false;
   std::string deadlock_kind_, deadlock_text_;
   DependencyVerdict verdict_;
+  std::vector<SetupStep> setup_steps_;
   std::uint64_t manual_ids_ = 1ull << 62;
   std::vector<Packet> manual_;
   Scoreboard::CompletionHandler listener_;

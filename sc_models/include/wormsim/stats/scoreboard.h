@@ -27,7 +27,11 @@ class Scoreboard : public DeliveryObserver {
 
   void on_created(const Packet& packet);
   /// A worm: one expected delivery per destination (packet.dst is ignored).
-  void on_created(const Packet& packet, const std::vector<NodeId>& destinations);
+  /// skipped[k]: flits right behind the head that the copy for
+  /// destinations[k] no longer carries (list worms' consumed address flits;
+  /// empty = none).
+  void on_created(const Packet& packet, const std::vector<NodeId>& destinations,
+                  const std::vector<unsigned>& skipped = {});
   void on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) override;
 
   std::uint64_t created_packets() const { return created_packets_; }
@@ -40,6 +44,7 @@ class Scoreboard : public DeliveryObserver {
   struct Open {
     Packet packet;
     unsigned next_seq = 0;
+    unsigned skip = 0;  ///< flits behind the head this copy does not carry
     unsigned channel = 0;
     VcId vc = 0;
   };

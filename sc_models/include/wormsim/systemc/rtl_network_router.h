@@ -50,7 +50,7 @@ class RtlNetworkRouter : public sc_core::sc_module, public Component {
                    sc_core::sc_signal<bool>& rst_n, rtl::HwFlitFormat fmt = {})
       : sc_core::sc_module(name), clk("clk"), sim_(sim), net_(sim.network()), node_(node),
         ports_(net_.router(node).config().total_ports()), vcs_(net_.router(node).config().vcs),
-        codec_(fmt, ports_, vcs_), rtl_("rtl") {
+        codec_(fmt, ports_, vcs_, &sim.worms()), rtl_("rtl") {
     sig_.bind(rtl_, clk, rst_n);
     sig_.configure(net_.topology(), node, fmt);
     net_.replace_router(node, *this);

@@ -23,8 +23,8 @@
 // Hamiltonian path; dual-path worms need them) and the ids behind its ports
 // here. Flits cross in the hardware format (rtl::FlitCodec keeps the model's
 // metadata); flits it sends carry no worm-table index, Fabric::resolve_worm
-// restores it for the model routers downstream. List worms are refused with
-// std::runtime_error: the RTL does not read address flits.
+// restores it for the model routers downstream. List worms' address flits
+// carry the fabric's destination lists in the hardware format (NodeIdW 16).
 #pragma once
 #include <string>
 
@@ -42,7 +42,8 @@ class RtlRouter : public LinkPorts {
   RtlRouter(const sc_core::sc_module_name& name, const Fabric& fabric, NodeId node, rtl::HwFlitFormat fmt = {})
       : LinkPorts(name, router_port_labels(fabric.topology(), fabric.router_config().local_ports)),
         fabric_(fabric), node_(node), vcs_(fabric.router_config().vcs),
-        codec_(fmt, static_cast<unsigned>(in.size()), fabric.router_config().vcs), rtl_("rtl") {
+        codec_(fmt, static_cast<unsigned>(in.size()), fabric.router_config().vcs, &fabric.worms()),
+        rtl_("rtl") {
     sig_.bind(rtl_, clk, rst_n);
     sig_.configure(fabric.topology(), node, fmt);
 
