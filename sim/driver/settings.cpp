@@ -168,6 +168,9 @@ const std::vector<Setting>& settings() {
        }},
       {"seed", "random seed",
        [](Scenario& s, const std::string& v) { s.seed = parse_uint("seed", v, 0, ~0ull); }},
+      {"threads", "threads evaluating the fabric: 1-256, or auto (the cores this process may use; 1 below " +
+                      std::to_string(kParallelMinNodes) + " nodes); results are identical for any number",
+       [](Scenario& s, const std::string& v) { s.threads = v == "auto" ? 0 : u32("threads", v, 1, 256); }},
       {"force", "run even where the estimates pass this machine's limits: memory over 80% of what is available, "
                 "a static deadlock proof over 60 s (true/false)",
        [](Scenario& s, const std::string& v) { s.force = parse_bool("force", v); }},

@@ -1,10 +1,12 @@
 #include <wormsim/network/network.h>
 
+#include <stdexcept>
+
 namespace wormsim {
 
 Network::Network(const Topology& topology, const RoutingFunction& routing,
                  const NetworkConfig& config, DeliveryObserver& observer)
-    : topology_(topology), router_cfg_(config.router) {
+    : topology_(topology), router_cfg_(config.router), deliveries_(observer, activity_) {
   router_cfg_.network_ports = topology.num_ports;
   const std::size_t n = topology.num_nodes();
   NiConfig ni_cfg;
@@ -18,7 +20,7 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
     routers_.push_back(std::make_unique<Router>(id, router_cfg_, routing, activity_,
                                                 router_slot(id), config.worms));
     activity_.add(routers_.back().get());
-    nis_.push_back(std::make_unique<NetworkInterface>(id, ni_cfg, observer, activity_, ni_slot(id),
+    nis_.push_back(std::make_unique<NetworkInterface>(id, ni_cfg, deliveries_, activity_, ni_slot(id),
                                                       ni_eject_rng(config.seed, id)));
     activity_.add(nis_.back().get());
   }
@@ -62,11 +64,62 @@ Link* Network::make_link(LinkEnd up, LinkEnd down, std::string name) {
   return links_.back().get();
 }
 
+Network::~Network() = default;
+
+void Network::set_threads(unsigned threads, std::size_t min_active_per_lane) {
+  if (threads > 1 && stand_ins_) throw std::logic_error("Network: threads with stand-in routers");
+  // Lists built so far stay valid: take() and commit_all() join the lanes.
+  pool_.reset();
+  if (threads > 1) pool_ = std::make_unique<WorkerPool>(threads);
+  activity_.set_lanes(threads);
+  committer_.set_lanes(&activity_, threads);
+  deliveries_.set_lanes(threads);
+  min_active_per_lane_ = min_active_per_lane;
+  for (auto& r : routers_) r->set_lane(0);
+  for (auto& ni : nis_) ni->set_lane(0);
+}
+
 void Network::evaluate(Cycle cycle) {
-  for (Component* c : activity_.take()) c->evaluate(cycle);
+  const std::vector<Component*>& active = activity_.take();
+  if (!pool_) {
+    for (Component* c : active) c->evaluate(cycle);
+    return;
+  }
+  const std::size_t n = active.size();
+  const unsigned lanes = pool_->lanes();
+  if (n < min_active_per_lane_ * lanes) {
+    // Too little work to share: lane 0 on this thread.
+    for (Component* c : active) {
+      c->set_lane(0);
+      c->evaluate(cycle);
+    }
+  } else {
+    pool_->run([&](unsigned lane) {
+      const std::size_t begin = n * lane / lanes, end = n * (lane + 1) / lanes;
+      for (std::size_t i = begin; i < end; ++i) {
+        active[i]->set_lane(lane);
+        active[i]->evaluate(cycle);
+      }
+    });
+  }
+  deliveries_.replay();
+}
+
+void Network::LaneDeliveries::on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) {
+  if (held_.empty()) return target_.on_delivered(flit, node, channel, cycle);
+  held_[activity_.lane_of(ni_slot(node))].push_back(Delivery{flit, node, channel, cycle});
+}
+
+void Network::LaneDeliveries::replay() {
+  for (auto& lane : held_) {
+    for (const Delivery& d : lane) target_.on_delivered(d.flit, d.node, d.channel, d.cycle);
+    lane.clear();
+  }
 }
 
 void Network::replace_router(NodeId n, Component& stand_in) {
+  if (pool_) throw std::logic_error("Network: stand-in routers with threads");
+  stand_ins_ = true;
   activity_.replace(router_slot(n), &stand_in);
   activity_.wake(router_slot(n));
 }

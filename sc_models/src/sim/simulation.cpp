@@ -33,6 +33,13 @@ Simulation::Simulation(const Scenario& scenario) {
                                std::to_string(rc.total_ports() * rc.vcs) + " VC buffers per router, each " +
                                std::to_string(rc.buffer_depth) + " flits x " + std::to_string(sizeof(Flit)) +
                                " bytes)");
+  const unsigned threads = scenario_.threads != 0 ? scenario_.threads
+                          : network_->num_nodes() < kParallelMinNodes ? 1u
+                                                                      : available_cores();
+  if (threads > 1) {
+    network_->set_threads(threads);
+    clock.step(setup_steps_, std::to_string(threads) + " threads");
+  }
 
   window_end_ = scenario_.warmup + scenario_.cycles;
   const Cycle limit = scenario_.drain_limit ? scenario_.drain_limit : 10 * scenario_.cycles + 10000;

@@ -12,6 +12,16 @@ class Component {
   virtual ~Component() = default;
   /// Computes and commits one clock cycle.
   virtual void evaluate(Cycle cycle) = 0;
+
+  /// The lane (thread) evaluating this component in the current cycle; set
+  /// by the multi-threaded engine before evaluate(), 0 otherwise. What a
+  /// component hands to shared lists (its own wake-up, the links it drove,
+  /// its deliveries) goes to its lane's list, so lanes never share one.
+  unsigned lane() const { return lane_; }
+  void set_lane(unsigned lane) { lane_ = lane; }
+
+ private:
+  unsigned lane_ = 0;
 };
 
 }  // namespace wormsim

@@ -49,18 +49,23 @@ class Link {
   const std::string& name() const { return name_; }
   std::uint64_t flits_carried() const { return flits_carried_; }
 
-  /// Clock edge: _d becomes _q. Returns true when the link carries anything
-  /// in the new cycle (so it must be committed again next edge to clear).
-  bool commit(ActivityList& activity) {
+  /// Clock edge number `edge`: _d becomes _q. Returns true when the link
+  /// carries anything in the new cycle (so it must be committed again next
+  /// edge to clear). A link listed twice for one edge (both ends drove it
+  /// from different lanes) is committed once; `moves` counts flits.
+  bool commit(ActivityList& activity, std::uint64_t edge, std::uint64_t& moves) {
+    if (edge_ == edge) return false;
+    edge_ = edge;
     if (flit_d_.valid) {
       flit_q_ = flit_d_;
       flit_d_.valid = false;
+      ++moves;
     } else {
       flit_q_.valid = false;  // the payload of an invalid slot is never read
     }
     credit_q_ = credit_d_;
     credit_d_.valid = false;
-    listed_ = false;
+    flit_listed_ = credit_listed_ = false;
     if (flit_q_.valid) {
       activity.wake(down_.slot);
       if (flit_mask_) *flit_mask_ |= flit_bit_;
@@ -78,68 +83,103 @@ class Link {
   void notify_flit_to(std::uint64_t* mask, unsigned bit) { flit_mask_ = mask; flit_bit_ = 1ull << bit; }
   void notify_credit_to(std::uint64_t* mask, unsigned bit) { credit_mask_ = mask; credit_bit_ = 1ull << bit; }
 
-  bool listed() const { return listed_; }
-  void set_listed() { listed_ = true; }
+  /// Listed for the next edge in both directions (a link that must clear).
+  void relist() { flit_listed_ = credit_listed_ = true; }
 
  private:
-  inline void mark();
 
   LinkCommitter* committer_;
   LinkEnd up_, down_;
   std::string name_;
   FlitSlot flit_q_, flit_d_;
   CreditSlot credit_q_, credit_d_;
-  bool listed_ = false;
+  // Listed for the next edge because the upstream end sent a flit / the
+  // downstream end sent a credit. Two flags, each written only by its own
+  // end, so ends evaluated in different lanes never write the same flag.
+  bool flit_listed_ = false, credit_listed_ = false;
+  std::uint64_t edge_ = 0;  ///< the last edge that committed this link
   std::uint64_t flits_carried_ = 0;
   std::uint64_t* flit_mask_ = nullptr;
   std::uint64_t* credit_mask_ = nullptr;
   std::uint64_t flit_bit_ = 0, credit_bit_ = 0;
 };
 
-/// Collects the links that must be committed at the next clock edge.
+/// Collects the links that must be committed at the next clock edge: one
+/// list, or one per lane when the engine runs several (joined in lane order
+/// at the edge, so the order depends only on the number of lanes).
 class LinkCommitter {
  public:
-  void mark(Link* l) {
-    if (!l->listed()) {
-      l->set_listed();
+  /// Lists `l`, driven by the component at `slot`.
+  void mark(Link* l, std::size_t slot) {
+    if (lane_dirty_.empty())
       dirty_.push_back(l);
-    }
+    else
+      lane_dirty_[lanes_->lane_of(slot)].push_back(l);
+  }
+
+  /// True while lanes run in parallel (a link may then be listed twice).
+  bool laned() const { return !lane_dirty_.empty(); }
+
+  /// One list per lane of `activity` (lanes >= 2), or back to one list.
+  void set_lanes(const ActivityList* activity, unsigned lanes) {
+    lanes_ = activity;
+    lane_dirty_.assign(lanes > 1 ? lanes : 0, {});
   }
 
   /// Commits every dirty link (the clock edge).
   void commit_all(ActivityList& activity) {
+    for (auto& lane : lane_dirty_) {
+      dirty_.insert(dirty_.end(), lane.begin(), lane.end());
+      lane.clear();
+    }
     scratch_.swap(dirty_);
     dirty_.clear();
+    ++edge_;
     for (Link* l : scratch_) {
-      if (l->commit(activity)) mark(l);
+      if (l->commit(activity, edge_, moves_)) {
+        l->relist();
+        dirty_.push_back(l);
+      }
     }
   }
 
   /// True when no link needs the next clock edge.
-  bool idle() const { return dirty_.empty(); }
+  bool idle() const {
+    if (!dirty_.empty()) return false;
+    for (const auto& lane : lane_dirty_)
+      if (!lane.empty()) return false;
+    return true;
+  }
 
+  /// Flits that crossed a link so far (counted at the clock edges).
   std::uint64_t flit_moves() const { return moves_; }
-  void count_move() { ++moves_; }
 
  private:
   std::vector<Link*> dirty_, scratch_;
+  std::vector<std::vector<Link*>> lane_dirty_;  ///< empty with one lane
+  const ActivityList* lanes_ = nullptr;
   std::uint64_t moves_ = 0;
+  std::uint64_t edge_ = 0;
 };
-
-inline void Link::mark() { committer_->mark(this); }
 
 inline void Link::send_flit(const Flit& f) {
   flit_d_.valid = true;
   flit_d_.flit = f;
   ++flits_carried_;
-  committer_->count_move();
-  mark();
+  if (!flit_listed_) {
+    flit_listed_ = true;
+    // With one lane a link is listed once, whichever end drove it first.
+    if (committer_->laned() || !credit_listed_) committer_->mark(this, up_.slot);
+  }
 }
 
 inline void Link::send_credit(VcId vc) {
   credit_d_.valid = true;
   credit_d_.vc = vc;
-  mark();
+  if (!credit_listed_) {
+    credit_listed_ = true;
+    if (committer_->laned() || !flit_listed_) committer_->mark(this, down_.slot);
+  }
 }
 
 }  // namespace wormsim

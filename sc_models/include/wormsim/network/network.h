@@ -3,6 +3,14 @@
 // evaluate() (every active component computes and commits its own state and
 // writes link inputs) followed by commit() (the clock edge of every link).
 // The SystemC module in fabric_module.h drives this from a clock.
+//
+// Threads (set_threads): a cycle's active components are cut into equal
+// contiguous runs, one per lane, and evaluated in parallel; the clock edge,
+// traffic generation and statistics stay on the calling thread. A component
+// reads only registered state and writes only its own state and the _d side
+// of its links, so no two lanes write one object; what lanes hand to shared
+// lists (wake-ups, driven links, deliveries) goes to per-lane lists that are
+// joined in lane order. Results are the same for any number of threads.
 #pragma once
 #include <memory>
 #include <string>
@@ -10,6 +18,7 @@
 
 #include <wormsim/core/activity.h>
 #include <wormsim/core/link.h>
+#include <wormsim/network/worker_pool.h>
 #include <wormsim/ni/network_interface.h>
 #include <wormsim/router/router.h>
 #include <wormsim/routing/routing.h>
@@ -33,8 +42,18 @@ class Network {
   Network(const Topology& topology, const RoutingFunction& routing, const NetworkConfig& config,
           DeliveryObserver& observer);
 
+  ~Network();
+  Network(const Network&) = delete;
+  Network& operator=(const Network&) = delete;
+
   void evaluate(Cycle cycle);
   void commit();
+
+  /// Evaluates with `threads` lanes (1 = on the calling thread only).
+  /// Cycles with fewer than `min_active` active components per lane run on
+  /// the calling thread. Not with stand-in routers (replace_router).
+  void set_threads(unsigned threads, std::size_t min_active_per_lane = 64);
+  unsigned threads() const { return pool_ ? pool_->lanes() : 1; }
 
   const Topology& topology() const { return topology_; }
   std::size_t num_nodes() const { return routers_.size(); }
@@ -65,6 +84,30 @@ class Network {
 
  private:
   Link* make_link(LinkEnd up, LinkEnd down, std::string name);
+
+  /// Hands deliveries straight to the observer with one lane; with several,
+  /// keeps each lane's deliveries and replays them in lane order after the
+  /// lanes finish, so the observer is only ever called from one thread.
+  class LaneDeliveries : public DeliveryObserver {
+   public:
+    LaneDeliveries(DeliveryObserver& target, const ActivityList& activity)
+        : target_(target), activity_(activity) {}
+    void on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) override;
+    void set_lanes(unsigned lanes) { held_.assign(lanes > 1 ? lanes : 0, {}); }
+    void replay();
+
+   private:
+    struct Delivery {
+      Flit flit;
+      NodeId node;
+      unsigned channel;
+      Cycle cycle;
+    };
+    DeliveryObserver& target_;
+    const ActivityList& activity_;
+    std::vector<std::vector<Delivery>> held_;  ///< per lane; empty with one lane
+  };
+
   /// Activity-list slots: router n at 2n, its network interface at 2n + 1
   /// (registered in that order by the constructor).
   static std::size_t router_slot(NodeId n) { return std::size_t{n} * 2; }
@@ -74,6 +117,10 @@ class Network {
   RouterConfig router_cfg_;
   ActivityList activity_;
   LinkCommitter committer_;
+  LaneDeliveries deliveries_;
+  std::unique_ptr<WorkerPool> pool_;
+  std::size_t min_active_per_lane_ = 64;
+  bool stand_ins_ = false;
   std::vector<std::unique_ptr<Router>> routers_;
   std::vector<std::unique_ptr<NetworkInterface>> nis_;
   std::vector<std::unique_ptr<Link>> links_;

@@ -2,6 +2,7 @@
 // the YAML scenario file both fill it; validate() rejects bad values with a
 // ConfigError that names the field.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -55,6 +56,10 @@ struct Scenario {
   bool deadlock_check = true;   ///< prove the routing deadlock-free before simulating
   Cycle deadlock_interval = 64; ///< cycles between runtime wait-for checks; 0 = off
   std::uint64_t seed = 1;
+  /// Threads evaluating the fabric (Network::set_threads); 0 = auto: the
+  /// cores this process may use, or 1 below kParallelMinNodes nodes. Results
+  /// do not depend on it.
+  unsigned threads = 1;
   bool force = false;  ///< run even past this machine's limits (sim/limits.h)
   std::string json;  ///< output file, empty = none
   std::string vcd;   ///< waveform file (.vcd, or .fst: converted at the end), empty = none
@@ -70,6 +75,9 @@ constexpr double kMinRate = 1e-9;
 /// The shortest watchdog: a head waits 3 cycles per hop and a credit 4, so
 /// shorter stalls are the pipeline's own, not a lack of progress.
 constexpr Cycle kMinWatchdog = 64;
+/// Fabrics smaller than this run on one thread under `threads: auto`: below
+/// it the per-cycle hand-off costs more than the lanes save (docs/measured.md).
+constexpr std::size_t kParallelMinNodes = 1000;
 
 /// The packet lengths of synthetic traffic: the mix, or `packet` flits.
 inline PacketLengths packet_lengths(const Scenario& s) {

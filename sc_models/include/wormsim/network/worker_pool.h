@@ -1,0 +1,46 @@
+// A fixed team of threads that run one job per lane and meet at a barrier:
+// the calling thread is lane 0, workers are lanes 1..N-1. Used by Network to
+// evaluate one cycle's active components in parallel (see network.h for why
+// the result does not depend on the number of lanes). Workers spin briefly
+// and then yield while they wait, so a cycle's hand-off costs about a
+// microsecond when the cores are free and never blocks a busy machine.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <thread>
+#include <vector>
+
+namespace wormsim {
+
+class WorkerPool {
+ public:
+  /// `lanes` >= 2: starts lanes - 1 worker threads.
+  explicit WorkerPool(unsigned lanes);
+  ~WorkerPool();
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+
+  unsigned lanes() const { return lanes_; }
+
+  /// Runs job(lane) for every lane, lane 0 on the calling thread, and
+  /// returns when all have finished. Everything written by a lane's job is
+  /// visible to the caller afterwards.
+  void run(const std::function<void(unsigned)>& job);
+
+ private:
+  void worker(unsigned lane);
+
+  unsigned lanes_;
+  const std::function<void(unsigned)>* job_ = nullptr;
+  std::atomic<std::uint64_t> epoch_{0};
+  std::atomic<unsigned> done_{0};
+  std::atomic<bool> stop_{false};
+  std::vector<std::thread> threads_;
+};
+
+/// The number of lanes `--threads auto` asks for: the cores this process may
+/// use (at least 1).
+unsigned available_cores();
+
+}  // namespace wormsim
