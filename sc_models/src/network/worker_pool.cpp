@@ -2,19 +2,33 @@
 
 #include <sched.h>
 
+#include <chrono>
+
 namespace wormsim {
 
-namespace {
-
-/// Waits until `ready()` holds: a short spin, then yielding the core.
 template <typename Ready>
-void wait_until(Ready ready) {
-  for (unsigned spins = 0; !ready(); ++spins) {
-    if (spins > 4000) std::this_thread::yield();
+void WorkerPool::wait_until(Ready ready) {
+  for (unsigned spins = 0; spins < 2000; ++spins)
+    if (ready()) return;
+  // Then yield the core to anything else runnable, for up to 2 ms (longer
+  // than the serial part of a large fabric's cycle), before sleeping.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(2);
+  for (unsigned spins = 0;; ++spins) {
+    if (ready()) return;
+    std::this_thread::yield();
+    if (spins % 64 == 63 && std::chrono::steady_clock::now() > until) break;
   }
+  std::unique_lock<std::mutex> lock(mutex_);
+  sleepers_.fetch_add(1);
+  while (!ready()) cv_.wait(lock);
+  sleepers_.fetch_sub(1);
 }
 
-}  // namespace
+void WorkerPool::wake_all() {
+  if (sleepers_.load() == 0) return;
+  { std::lock_guard<std::mutex> lock(mutex_); }
+  cv_.notify_all();
+}
 
 WorkerPool::WorkerPool(unsigned lanes) : lanes_(lanes) {
   threads_.reserve(lanes - 1);
@@ -22,27 +36,29 @@ WorkerPool::WorkerPool(unsigned lanes) : lanes_(lanes) {
 }
 
 WorkerPool::~WorkerPool() {
-  stop_.store(true, std::memory_order_relaxed);
-  epoch_.fetch_add(1, std::memory_order_release);
+  stop_.store(true);
+  epoch_.fetch_add(1);
+  wake_all();
   for (auto& t : threads_) t.join();
 }
 
 void WorkerPool::run(const std::function<void(unsigned)>& job) {
   job_ = &job;
-  done_.store(0, std::memory_order_relaxed);
-  epoch_.fetch_add(1, std::memory_order_release);
+  done_.store(0);
+  epoch_.fetch_add(1);
+  wake_all();
   job(0);
-  wait_until([this] { return done_.load(std::memory_order_acquire) == lanes_ - 1; });
+  wait_until([this] { return done_.load() == lanes_ - 1; });
 }
 
 void WorkerPool::worker(unsigned lane) {
   std::uint64_t seen = 0;
   for (;;) {
-    wait_until([&] { return epoch_.load(std::memory_order_acquire) != seen; });
-    seen = epoch_.load(std::memory_order_acquire);
-    if (stop_.load(std::memory_order_relaxed)) return;
+    wait_until([&] { return epoch_.load() != seen; });
+    seen = epoch_.load();
+    if (stop_.load()) return;
     (*job_)(lane);
-    done_.fetch_add(1, std::memory_order_release);
+    if (done_.fetch_add(1) + 2 == lanes_) wake_all();  // the last lane wakes the caller
   }
 }
 

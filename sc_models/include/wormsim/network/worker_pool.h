@@ -1,13 +1,16 @@
 // A fixed team of threads that run one job per lane and meet at a barrier:
 // the calling thread is lane 0, workers are lanes 1..N-1. Used by Network to
 // evaluate one cycle's active components in parallel (see network.h for why
-// the result does not depend on the number of lanes). Workers spin briefly
-// and then yield while they wait, so a cycle's hand-off costs about a
-// microsecond when the cores are free and never blocks a busy machine.
+// the result does not depend on the number of lanes). A waiting thread spins
+// briefly (a cycle's hand-off then costs about a microsecond when the cores
+// are free) and then yields, then sleeps on a condition variable, so more lanes than free
+// cores cost time slices, not a core spinning for nothing.
 #pragma once
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -30,12 +33,20 @@ class WorkerPool {
 
  private:
   void worker(unsigned lane);
+  /// Returns when ready() holds: spins, then sleeps until wake_all().
+  template <typename Ready>
+  void wait_until(Ready ready);
+  /// Wakes the sleepers of wait_until() after the state they wait on changed.
+  void wake_all();
 
   unsigned lanes_;
   const std::function<void(unsigned)>* job_ = nullptr;
   std::atomic<std::uint64_t> epoch_{0};
   std::atomic<unsigned> done_{0};
   std::atomic<bool> stop_{false};
+  std::atomic<unsigned> sleepers_{0};
+  std::mutex mutex_;
+  std::condition_variable cv_;
   std::vector<std::thread> threads_;
 };
 
