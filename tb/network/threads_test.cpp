@@ -15,7 +15,9 @@
 #include <wormsim/broadcast/worm_algorithms.h>
 #include <wormsim/core/rng.h>
 #include <wormsim/sim/simulation.h>
+#include <wormsim/topology/bounds.h>
 #include <wormsim/topology/registry.h>
+#include <wormsim/topology/spec.h>
 
 namespace wormsim::test {
 namespace {
@@ -39,7 +41,9 @@ std::vector<Case> cases() {
   std::uint64_t seed = 1;
   for (const TopologyInfo& info : topologies())
     for (const std::string& spec : info.examples)
-      v.push_back({"unicast_" + clean(spec), spec, "", "", 0.1, seed++});
+      // half the topology's uniform-traffic bound (RFP_3's is 0.02), at most 0.1
+      v.push_back({"unicast_" + clean(spec), spec, "", "",
+                   std::min(0.1, 0.5 * uniform_throughput_bounds(make_topology(spec)).tightest().value), seed++});
   v.push_back({"dual_path_worms_mesh_4x4x4", "mesh:4x4x4", "dor", "dual-path", 0.05, 21});
   v.push_back({"three_dbs_worms_mesh_4x4x4", "mesh:4x4x4", "dor", "3-dbs", 0.05, 22});
   v.push_back({"dual_path_worms_torus_4x4x4", "torus:4x4x4", "", "dual-path", 0.05, 23});
