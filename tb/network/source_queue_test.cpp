@@ -46,7 +46,11 @@ TEST(SourceQueue, BoundedQueueNeverGrowsPastItsLimitAndReportsTheGap) {
   EXPECT_EQ(unbounded.suppressed_packets, 0u);
   // Offered = created + not created in the window (Bernoulli draws within noise).
   EXPECT_NEAR(bounded.generated + bounded.suppressed, 0.9, 0.03);
-  EXPECT_LT(bounded.generated, 0.7);  // the 4x4 mesh saturates well below 0.9
+  // The 4x4 mesh saturates near 0.7: a bounded source creates what the
+  // network accepts (within the queues' 4 packets per node), the rest is
+  // reported as not created.
+  EXPECT_GT(bounded.suppressed, 0.1);
+  EXPECT_NEAR(bounded.generated, bounded.throughput, 0.02);
   // What is accepted is what the network can carry, bounded queue or not.
   EXPECT_NEAR(bounded.throughput, unbounded.throughput, 0.03);
   EXPECT_TRUE(bounded.flushed);  // every created packet still delivered
