@@ -124,7 +124,16 @@ void Network::replace_router(NodeId n, Component& stand_in) {
   activity_.wake(router_slot(n));
 }
 
-void Network::commit() { committer_.commit_all(activity_); }
+void Network::commit() {
+  // With lanes, each commits the links its components drove (lists come out
+  // the same whether the lanes run in parallel or one after another).
+  if (pool_ && committer_.pending_entries() >= min_active_per_lane_ * pool_->lanes()) {
+    pool_->run([&](unsigned lane) { committer_.commit_lane(lane, activity_); });
+    committer_.finish_edge();
+    return;
+  }
+  committer_.commit_all(activity_);
+}
 
 std::string Network::port_name(PortId port) const {
   if (port < topology_.num_ports) return topology_.port_names[port];

@@ -4,6 +4,7 @@
 // side) is seen by the other end in cycle t+1 (the _q side), for exactly one
 // cycle. The set of links touched in a cycle is committed at the clock edge.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -49,32 +50,39 @@ class Link {
   const std::string& name() const { return name_; }
   std::uint64_t flits_carried() const { return flits_carried_; }
 
-  /// Clock edge number `edge`: _d becomes _q. Returns true when the link
-  /// carries anything in the new cycle (so it must be committed again next
-  /// edge to clear). A link listed twice for one edge (both ends drove it
-  /// from different lanes) is committed once; `moves` counts flits.
-  bool commit(ActivityList& activity, std::uint64_t edge, std::uint64_t& moves) {
-    if (edge_ == edge) return false;
-    edge_ = edge;
-    if (flit_d_.valid) {
-      flit_q_ = flit_d_;
-      flit_d_.valid = false;
-      ++moves;
-    } else {
-      flit_q_.valid = false;  // the payload of an invalid slot is never read
-    }
-    credit_q_ = credit_d_;
-    credit_d_.valid = false;
-    flit_listed_ = credit_listed_ = false;
-    if (flit_q_.valid) {
+  /// Clock edge (one lane): _d becomes _q in both directions. Returns true
+  /// when the link carries anything in the new cycle (so it must be
+  /// committed again next edge to clear); `moves` counts flits.
+  bool commit(ActivityList& activity, std::uint64_t& moves) {
+    const bool f = commit_flit(moves), c = commit_credit();
+    if (f) {
       activity.wake(down_.slot);
       if (flit_mask_) *flit_mask_ |= flit_bit_;
     }
-    if (credit_q_.valid) {
+    if (c) {
       activity.wake(up_.slot);
       if (credit_mask_) *credit_mask_ |= credit_bit_;
     }
-    return flit_q_.valid || credit_q_.valid;
+    return f || c;
+  }
+
+  /// Clock edge of one direction, committed by lane `lane` while other lanes
+  /// commit other links (wake-ups go to that lane's list, arrival bits are
+  /// set atomically: two links may share a component). Returns true when the
+  /// direction carries something in the new cycle; it is then listed again.
+  bool commit_direction(bool flit, ActivityList& activity, unsigned lane, std::uint64_t& moves) {
+    if (flit) {
+      if (!commit_flit(moves)) return false;
+      flit_listed_ = true;
+      activity.wake_in(down_.slot, lane);
+      if (flit_mask_) __atomic_fetch_or(flit_mask_, flit_bit_, __ATOMIC_RELAXED);
+      return true;
+    }
+    if (!commit_credit()) return false;
+    credit_listed_ = true;
+    activity.wake_in(up_.slot, lane);
+    if (credit_mask_) __atomic_fetch_or(credit_mask_, credit_bit_, __ATOMIC_RELAXED);
+    return true;
   }
 
   /// Bit `bit` of *mask is set at the clock edge when a flit arrives (for the
@@ -87,6 +95,23 @@ class Link {
   void relist() { flit_listed_ = credit_listed_ = true; }
 
  private:
+  bool commit_flit(std::uint64_t& moves) {
+    flit_listed_ = false;
+    if (!flit_d_.valid) {
+      flit_q_.valid = false;  // the payload of an invalid slot is never read
+      return false;
+    }
+    flit_q_ = flit_d_;
+    flit_d_.valid = false;
+    ++moves;
+    return true;
+  }
+  bool commit_credit() {
+    credit_listed_ = false;
+    credit_q_ = credit_d_;
+    credit_d_.valid = false;
+    return credit_q_.valid;
+  }
 
   LinkCommitter* committer_;
   LinkEnd up_, down_;
@@ -95,9 +120,10 @@ class Link {
   CreditSlot credit_q_, credit_d_;
   // Listed for the next edge because the upstream end sent a flit / the
   // downstream end sent a credit. Two flags, each written only by its own
-  // end, so ends evaluated in different lanes never write the same flag.
+  // end (or by the lane committing that direction), so lanes never write
+  // the same flag. With one lane a link is listed once for both; with
+  // several, each direction is listed on its own.
   bool flit_listed_ = false, credit_listed_ = false;
-  std::uint64_t edge_ = 0;  ///< the last edge that committed this link
   std::uint64_t flits_carried_ = 0;
   std::uint64_t* flit_mask_ = nullptr;
   std::uint64_t* credit_mask_ = nullptr;
@@ -105,61 +131,104 @@ class Link {
 };
 
 /// Collects the links that must be committed at the next clock edge: one
-/// list, or one per lane when the engine runs several (joined in lane order
-/// at the edge, so the order depends only on the number of lanes).
+/// list, or with several lanes one list of (link, direction) per lane, each
+/// committed by its lane (in parallel or one after another: the lists come
+/// out the same), so the order depends only on the number of lanes.
 class LinkCommitter {
  public:
-  /// Lists `l`, driven by the component at `slot`.
-  void mark(Link* l, std::size_t slot) {
-    if (lane_dirty_.empty())
+  /// Lists `l` (its flit direction if `flit`, else its credit direction),
+  /// driven by the component at `slot`.
+  void mark(Link* l, std::size_t slot, bool flit) {
+    if (lanes_.empty())
       dirty_.push_back(l);
     else
-      lane_dirty_[lanes_->lane_of(slot)].push_back(l);
+      lanes_[activity_->lane_of(slot)].dirty.push_back(Entry{l, flit});
   }
 
-  /// True while lanes run in parallel (a link may then be listed twice).
-  bool laned() const { return !lane_dirty_.empty(); }
+  /// True with several lanes (each direction is then listed on its own).
+  bool laned() const { return !lanes_.empty(); }
+  unsigned lanes() const { return static_cast<unsigned>(lanes_.size()); }
 
   /// One list per lane of `activity` (lanes >= 2), or back to one list.
   void set_lanes(const ActivityList* activity, unsigned lanes) {
-    lanes_ = activity;
-    lane_dirty_.assign(lanes > 1 ? lanes : 0, {});
+    activity_ = activity;
+    std::vector<Entry> pending;
+    for (auto& lane : lanes_) pending.insert(pending.end(), lane.dirty.begin(), lane.dirty.end());
+    lanes_.assign(lanes > 1 ? lanes : 0, Lane{});
+    if (lanes_.empty()) {
+      for (const Entry& e : pending) {
+        e.link->relist();
+        if (std::find(dirty_.begin(), dirty_.end(), e.link) == dirty_.end()) dirty_.push_back(e.link);
+      }
+    } else {
+      for (Link* l : dirty_) {
+        l->relist();  // listed in both directions: neither end lists it again
+        lanes_[0].dirty.push_back(Entry{l, true});
+        lanes_[0].dirty.push_back(Entry{l, false});
+      }
+      dirty_.clear();
+    }
   }
 
-  /// Commits every dirty link (the clock edge).
+  /// Commits every dirty link (the clock edge), one lane after another.
   void commit_all(ActivityList& activity) {
-    for (auto& lane : lane_dirty_) {
-      dirty_.insert(dirty_.end(), lane.begin(), lane.end());
-      lane.clear();
+    if (!lanes_.empty()) {
+      for (unsigned k = 0; k < lanes_.size(); ++k) commit_lane(k, activity);
+      finish_edge();
+      return;
     }
     scratch_.swap(dirty_);
     dirty_.clear();
-    ++edge_;
     for (Link* l : scratch_) {
-      if (l->commit(activity, edge_, moves_)) {
+      if (l->commit(activity, moves_)) {
         l->relist();
         dirty_.push_back(l);
       }
     }
   }
 
-  /// True when no link needs the next clock edge.
-  bool idle() const {
-    if (!dirty_.empty()) return false;
-    for (const auto& lane : lane_dirty_)
-      if (!lane.empty()) return false;
-    return true;
+  /// Lane k's part of the clock edge (lanes may run it in parallel);
+  /// finish_edge() once every lane has.
+  void commit_lane(unsigned k, ActivityList& activity) {
+    Lane& lane = lanes_[k];
+    lane.scratch.swap(lane.dirty);
+    lane.dirty.clear();
+    for (const Entry& e : lane.scratch)
+      if (e.link->commit_direction(e.flit, activity, k, lane.moves)) lane.dirty.push_back(e);
   }
+  void finish_edge() {
+    for (Lane& lane : lanes_) {
+      moves_ += lane.moves;
+      lane.moves = 0;
+    }
+  }
+
+  /// Entries to commit at the next edge (to decide whether lanes should).
+  std::size_t pending_entries() const {
+    std::size_t n = dirty_.size();
+    for (const Lane& lane : lanes_) n += lane.dirty.size();
+    return n;
+  }
+
+  /// True when no link needs the next clock edge.
+  bool idle() const { return pending_entries() == 0; }
 
   /// Flits that crossed a link so far (counted at the clock edges).
   std::uint64_t flit_moves() const { return moves_; }
 
  private:
+  struct Entry {
+    Link* link;
+    bool flit;  ///< the flit direction, else the credit direction
+  };
+  struct Lane {
+    std::vector<Entry> dirty, scratch;
+    std::uint64_t moves = 0;
+  };
   std::vector<Link*> dirty_, scratch_;
-  std::vector<std::vector<Link*>> lane_dirty_;  ///< empty with one lane
-  const ActivityList* lanes_ = nullptr;
+  std::vector<Lane> lanes_;  ///< empty with one lane
+  const ActivityList* activity_ = nullptr;
   std::uint64_t moves_ = 0;
-  std::uint64_t edge_ = 0;
 };
 
 inline void Link::send_flit(const Flit& f) {
@@ -169,7 +238,7 @@ inline void Link::send_flit(const Flit& f) {
   if (!flit_listed_) {
     flit_listed_ = true;
     // With one lane a link is listed once, whichever end drove it first.
-    if (committer_->laned() || !credit_listed_) committer_->mark(this, up_.slot);
+    if (committer_->laned() || !credit_listed_) committer_->mark(this, up_.slot, true);
   }
 }
 
@@ -178,7 +247,7 @@ inline void Link::send_credit(VcId vc) {
   credit_d_.vc = vc;
   if (!credit_listed_) {
     credit_listed_ = true;
-    if (committer_->laned() || !flit_listed_) committer_->mark(this, down_.slot);
+    if (committer_->laned() || !flit_listed_) committer_->mark(this, down_.slot, false);
   }
 }
 

@@ -5,8 +5,9 @@
 // The SystemC module in fabric_module.h drives this from a clock.
 //
 // Threads (set_threads): a cycle's active components are cut into equal
-// contiguous runs, one per lane, and evaluated in parallel; the clock edge,
-// traffic generation and statistics stay on the calling thread. A component
+// contiguous runs, one per lane, and evaluated in parallel; at the clock
+// edge each lane commits the link directions its components drove; traffic
+// generation and statistics stay on the calling thread. A component
 // reads only registered state and writes only its own state and the _d side
 // of its links, so no two lanes write one object; what lanes hand to shared
 // lists (wake-ups, driven links, deliveries) goes to per-lane lists that are
