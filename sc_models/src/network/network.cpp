@@ -75,31 +75,23 @@ void Network::set_threads(unsigned threads, std::size_t min_active_per_lane) {
   committer_.set_lanes(&activity_, threads);
   deliveries_.set_lanes(threads);
   min_active_per_lane_ = min_active_per_lane;
-  for (auto& r : routers_) r->set_lane(0);
-  for (auto& ni : nis_) ni->set_lane(0);
 }
 
 void Network::evaluate(Cycle cycle) {
-  const std::vector<Component*>& active = activity_.take();
   if (!pool_) {
-    for (Component* c : active) c->evaluate(cycle);
+    for (Component* c : activity_.take()) c->evaluate(cycle);
     return;
   }
-  const std::size_t n = active.size();
-  const unsigned lanes = pool_->lanes();
-  if (n < min_active_per_lane_ * lanes) {
-    // Too little work to share: lane 0 on this thread.
-    for (Component* c : active) {
-      c->set_lane(0);
-      c->evaluate(cycle);
-    }
+  const auto& lanes = activity_.take_lanes();
+  std::size_t n = 0;
+  for (const auto& list : lanes) n += list.size();
+  if (n < min_active_per_lane_ * lanes.size()) {
+    // Too little work to share: every lane's components on this thread.
+    for (const auto& list : lanes)
+      for (Component* c : list) c->evaluate(cycle);
   } else {
     pool_->run([&](unsigned lane) {
-      const std::size_t begin = n * lane / lanes, end = n * (lane + 1) / lanes;
-      for (std::size_t i = begin; i < end; ++i) {
-        active[i]->set_lane(lane);
-        active[i]->evaluate(cycle);
-      }
+      for (Component* c : lanes[lane]) c->evaluate(cycle);
     });
   }
   deliveries_.replay();

@@ -1,11 +1,12 @@
 // Activity list: which components must be evaluated in the next cycle. A
 // component is woken when a flit or credit arrives on one of its links, or by
 // itself while it still holds work. Idle components cost nothing.
-// With several lanes (the multi-threaded engine), wake-ups go to the list of
-// the lane that makes them (a component evaluated in lane k wakes itself
-// into lane k's list; lane k's part of the clock edge wakes into it too);
-// take() joins the lists in lane order and drops repeats, so the next
-// cycle's list depends only on the number of lanes.
+// With several lanes (the multi-threaded engine), every component belongs to
+// one lane; wake-ups go to the list of the lane that makes them (a component
+// wakes itself into its own lane's list; lane k's part of the clock edge
+// wakes into lane k's list, whoever owns the component); take_lanes() joins
+// the lists in lane order, drops repeats and hands each lane its own
+// components, so the lists depend only on the number of lanes.
 #pragma once
 #include <algorithm>
 #include <vector>
@@ -48,20 +49,43 @@ class ActivityList {
   /// The lane of the component at `slot` (0 with one lane).
   unsigned lane_of(std::size_t slot) const { return components_[slot]->lane(); }
 
-  /// Number of lanes whose lists take() joins (1 = single-threaded).
+  /// Number of lanes (1 = single-threaded). With several, every component
+  /// belongs to one lane for good: slots are cut into `lanes` equal ranges
+  /// (router and interface of a node, and neighbouring nodes, stay
+  /// together), so a lane's work keeps to its part of the fabric.
   void set_lanes(unsigned lanes) {
     std::vector<std::size_t> pending;
     for (auto& lane : lane_next_) pending.insert(pending.end(), lane.begin(), lane.end());
     lane_next_.assign(lanes > 1 ? lanes : 0, {});
+    lane_current_.assign(lanes > 1 ? lanes : 0, {});
+    const std::size_t n = components_.size();
+    for (std::size_t slot = 0; slot < n; ++slot)
+      components_[slot]->set_lane(lanes > 1 ? static_cast<unsigned>(slot * lanes / n) : 0u);
     if (lane_next_.empty()) {
       for (std::size_t slot : pending) wake(slot);
     } else {
-      // What one list holds moves to lane 0 (take() drops repeats).
-      ++generation_;
-      for (Component* c : next_) lane_next_[0].push_back(slot_of(c));
+      ++generation_;  // what one list holds moves to the lanes' lists
+      for (Component* c : next_) pending.push_back(slot_of(c));
       next_.clear();
-      lane_next_[0].insert(lane_next_[0].end(), pending.begin(), pending.end());
+      for (std::size_t slot : pending) lane_next_[components_[slot]->lane()].push_back(slot);
     }
+  }
+
+  /// With several lanes: the components of each lane for the coming cycle
+  /// (the lanes' lists joined in lane order, repeats dropped).
+  const std::vector<std::vector<Component*>>& take_lanes() {
+    for (auto& list : lane_current_) list.clear();
+    for (auto& lane : lane_next_) {
+      for (std::size_t slot : lane)
+        if (woken_[slot] != generation_) {
+          woken_[slot] = generation_;
+          Component* c = components_[slot];
+          lane_current_[c->lane()].push_back(c);
+        }
+      lane.clear();
+    }
+    ++generation_;
+    return lane_current_;
   }
 
   /// True when some component is scheduled for the next cycle.
@@ -74,13 +98,12 @@ class ActivityList {
 
   /// Hands out the list for the coming cycle and starts a fresh one.
   const std::vector<Component*>& take() {
-    for (auto& lane : lane_next_) {
-      for (std::size_t slot : lane)
-        if (woken_[slot] != generation_) {
-          woken_[slot] = generation_;
-          next_.push_back(components_[slot]);
-        }
-      lane.clear();
+    if (!lane_next_.empty()) {  // several lanes: all of them, in lane order
+      next_.clear();
+      for (const auto& list : take_lanes()) next_.insert(next_.end(), list.begin(), list.end());
+      current_.swap(next_);
+      next_.clear();
+      return current_;
     }
     current_.swap(next_);
     next_.clear();
@@ -93,6 +116,7 @@ class ActivityList {
   std::vector<unsigned long long> woken_;
   std::vector<Component*> current_, next_;
   std::vector<std::vector<std::size_t>> lane_next_;  ///< slots; empty with one lane
+  std::vector<std::vector<Component*>> lane_current_;
 
   std::size_t slot_of(const Component* c) const {
     return static_cast<std::size_t>(std::find(components_.begin(), components_.end(), c) - components_.begin());

@@ -13,8 +13,8 @@ class Component {
   /// Computes and commits one clock cycle.
   virtual void evaluate(Cycle cycle) = 0;
 
-  /// The lane (thread) evaluating this component in the current cycle; set
-  /// by the multi-threaded engine before evaluate(), 0 otherwise. What a
+  /// The lane (thread) that evaluates this component: set by the
+  /// multi-threaded engine (ActivityList::set_lanes), 0 otherwise. What a
   /// component hands to shared lists (its own wake-up, the links it drove,
   /// its deliveries) goes to its lane's list, so lanes never share one.
   unsigned lane() const { return lane_; }

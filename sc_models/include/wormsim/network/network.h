@@ -4,8 +4,10 @@
 // writes link inputs) followed by commit() (the clock edge of every link).
 // The SystemC module in fabric_module.h drives this from a clock.
 //
-// Threads (set_threads): a cycle's active components are cut into equal
-// contiguous runs, one per lane, and evaluated in parallel; at the clock
+// Threads (set_threads): the nodes are cut into equal ranges of ids, one per
+// lane (static balance; neighbours mostly share a lane, so lanes seldom
+// touch each other's memory); each cycle the active components of every
+// lane are evaluated in parallel; at the clock
 // edge each lane commits the link directions its components drove; traffic
 // generation and statistics stay on the calling thread. A component
 // reads only registered state and writes only its own state and the _d side
