@@ -32,12 +32,7 @@ void NetworkInterface::evaluate(Cycle cycle) {
 }
 
 bool NetworkInterface::has_work() const {
-  if (!queue_.empty()) return true;
-  for (const auto& ch : inject_)
-    if (ch.busy) return true;
-  for (const auto& ch : eject_)
-    if (ch.buffered) return true;
-  return false;
+  return !queue_.empty() || busy_channels_ != 0 || ejection_held_ != 0;
 }
 
 unsigned NetworkInterface::sending_channels() const {
@@ -55,6 +50,7 @@ unsigned NetworkInterface::ejection_buffered() const {
 // Channels in index order take packets from the queue head; a packet starts
 // on the first VC (round-robin) with a credit and its head leaves at once.
 void NetworkInterface::inject() {
+  if (queue_.empty() && busy_channels_ == 0) return;
   for (auto& ch : inject_) {
     if (!ch.busy) {
       if (queue_.empty()) continue;
@@ -65,6 +61,7 @@ void NetworkInterface::inject() {
       if (v < 0) continue;
       ch.vc_arb.advance_past(static_cast<unsigned>(v));
       ch.busy = true;
+      ++busy_channels_;
       ch.packet = queue_.front();
       queue_.pop_front();
       ch.next_seq = 0;
@@ -83,11 +80,15 @@ void NetworkInterface::inject() {
     f.created = ch.packet.created;
     --ch.credits[ch.vc];
     ch.link->send_flit(f);
-    if (++ch.next_seq == ch.packet.length) ch.busy = false;
+    if (++ch.next_seq == ch.packet.length) {
+      ch.busy = false;
+      --busy_channels_;
+    }
   }
 }
 
 void NetworkInterface::consume() {
+  if (ejection_held_ == 0) return;
   for (auto& ch : eject_) {
     if (ch.buffered == 0) continue;
     if (cfg_.eject_probability < 1.0 && !rng_.bernoulli(cfg_.eject_probability)) continue;
@@ -98,6 +99,7 @@ void NetworkInterface::consume() {
     ch.vc_arb.advance_past(v);
     --ch.held[v];
     --ch.buffered;
+    --ejection_held_;
     ch.link->send_credit(static_cast<VcId>(v));
   }
 }
@@ -111,6 +113,7 @@ void NetworkInterface::receive(Cycle cycle) {
     if (++ch.held[f.vc] > cfg_.buffer_depth)
       throw std::logic_error("network interface: ejection buffer overflow: credit protocol violated");
     ++ch.buffered;
+    ++ejection_held_;
   }
 }
 

@@ -16,6 +16,8 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   for (auto& in : inputs_) in.fifo = Fifo<Flit>(cfg_.buffer_depth);
   outputs_.resize(ports * cfg_.vcs);
   for (auto& out : outputs_) out.credits = cfg_.buffer_depth;
+  vc_bits_ = cfg_.vcs >= 64 ? ~0ull : (1ull << cfg_.vcs) - 1;
+  credit_ok_ = ports * cfg_.vcs >= 64 ? ~0ull : (1ull << (ports * cfg_.vcs)) - 1;
   va_arb_.assign(ports * cfg_.vcs, RoundRobin(ports * cfg_.vcs));
   sa_in_arb_.assign(ports, RoundRobin(cfg_.vcs));
   sa_out_arb_.assign(ports, RoundRobin(ports));
@@ -27,6 +29,10 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   sa_requests_.assign(ports, 0);
 }
 
+void Router::fail(const char* what) const {
+  throw std::logic_error("router " + std::to_string(id_) + ": " + what);
+}
+
 void Router::evaluate(Cycle) {
   // Each stage only where it has something to decide: a head waiting for a
   // VC, a VC ready to cross (both read the state at the start of the cycle).
@@ -35,8 +41,8 @@ void Router::evaluate(Cycle) {
   if (sa) switch_allocation();
   if (va) commit_vc_allocation();
   if (sa) commit_switch_traversal();
-  buffer_write();
-  credit_update();
+  if (arrived_flits_) buffer_write();
+  if (arrived_credits_) credit_update();
   if (buffered_ != 0) activity_.wake(slot_);
 }
 
@@ -227,7 +233,41 @@ void Router::vc_allocation() {
 // requesting input port, round-robin over port index. A fork crosses only if
 // it wins both outputs. The input pointer advances only when its pick crosses.
 void Router::switch_allocation() {
-  sa_grants_.clear();
+  sa_grant_count_ = 0;
+  if (sa_ready_ & forking_) return switch_allocation_forks();
+  // No fork among the ready VCs: every request names one output VC, and each
+  // output port's winner crosses.
+  const unsigned vcs = cfg_.vcs;
+  std::uint64_t requested_outputs = 0;
+  for (std::uint64_t ready = sa_ready_; ready;) {
+    const unsigned p = static_cast<unsigned>(__builtin_ctzll(ready)) / vcs;
+    const unsigned base = p * vcs;
+    const std::uint64_t port_ready = (ready >> base) & vc_bits_;
+    ready &= ~(vc_bits_ << base);
+    std::uint64_t eligible = 0;
+    for (std::uint64_t m = port_ready; m; m &= m - 1) {
+      const unsigned v = static_cast<unsigned>(__builtin_ctzll(m));
+      eligible |= (credit_ok_ >> inputs_[base + v].out_index & 1u) << v;
+    }
+    if (eligible == 0) continue;
+    const int v = !(eligible & (eligible - 1)) ? __builtin_ctzll(eligible)
+                  : cfg_.arbitration == Arbitration::Age ? oldest_vc(p, eligible)
+                                                         : sa_in_arb_[p].pick(eligible);
+    sa_choice_[p] = v;
+    const unsigned o = inputs_[base + static_cast<unsigned>(v)].out_port;
+    if (!(requested_outputs >> o & 1u)) sa_requests_[o] = 0;
+    sa_requests_[o] |= 1ull << p;
+    requested_outputs |= 1ull << o;
+  }
+  for (; requested_outputs; requested_outputs &= requested_outputs - 1) {
+    const unsigned o = static_cast<unsigned>(__builtin_ctzll(requested_outputs));
+    const std::uint64_t requests = sa_requests_[o];
+    const int p = !(requests & (requests - 1)) ? __builtin_ctzll(requests) : pick_input(o);
+    grant(static_cast<PortId>(p), static_cast<VcId>(sa_choice_[p]));
+  }
+}
+
+void Router::switch_allocation_forks() {
   const unsigned vcs = cfg_.vcs;
   const std::uint64_t vc_bits = (vcs >= 64) ? ~0ull : ((1ull << vcs) - 1);
   std::uint64_t requested_outputs = 0;
@@ -262,7 +302,7 @@ void Router::switch_allocation() {
       const unsigned o = static_cast<unsigned>(__builtin_ctzll(requested_outputs));
       requested_outputs &= requested_outputs - 1;
       const int p = pick_input(o);
-      sa_grants_.push_back(SaGrant{static_cast<PortId>(p), static_cast<VcId>(sa_choice_[p])});
+      grant(static_cast<PortId>(p), static_cast<VcId>(sa_choice_[p]));
     }
     return;
   }
@@ -286,12 +326,12 @@ void Router::switch_allocation() {
     const unsigned o = static_cast<unsigned>(__builtin_ctzll(m));
     const int claim = sa_claim_[o];
     if (claim >= 0) {
-      sa_grants_.push_back(SaGrant{static_cast<PortId>(claim), static_cast<VcId>(sa_choice_[claim])});
+      grant(static_cast<PortId>(claim), static_cast<VcId>(sa_choice_[claim]));
       continue;
     }
     const int p = sa_winner_[o];
     if (!crosses_twice(ivc(static_cast<unsigned>(p), static_cast<unsigned>(sa_choice_[p]))))
-      sa_grants_.push_back(SaGrant{static_cast<PortId>(p), static_cast<VcId>(sa_choice_[p])});
+      grant(static_cast<PortId>(p), static_cast<VcId>(sa_choice_[p]));
   }
 }
 
@@ -302,10 +342,12 @@ void Router::commit_vc_allocation() {
     in.active = true;
     in.out_port = static_cast<PortId>(g.ovc / vcs);
     in.out_vc = static_cast<VcId>(g.ovc % vcs);
+    in.out_index = static_cast<std::uint8_t>(g.ovc);
     outputs_[g.ovc].allocated = true;
     outputs_[g.ovc].owner = g.ivc;
     in.fork = g.local_ovc >= 0;
     if (in.fork) {
+      forking_ |= 1ull << g.ivc;
       const unsigned l = static_cast<unsigned>(g.local_ovc);
       in.local_port = static_cast<PortId>(l / vcs);
       in.local_vc = static_cast<VcId>(l % vcs);
@@ -320,48 +362,51 @@ void Router::commit_vc_allocation() {
 }
 
 void Router::commit_switch_traversal() {
-  for (const SaGrant& g : sa_grants_) {
+  for (unsigned k = 0; k < sa_grant_count_; ++k) {
+    const SaGrant& g = sa_grants_[k];
     const unsigned index = g.in_port * cfg_.vcs + g.in_vc;
     InputVc& in = inputs_[index];
-    Flit flit = in.fifo.pop();
+    const Flit& flit = in.fifo.front();  // sent from the buffer, then dropped
     --buffered_;
     if (in.drop_next) {  // a consumed address flit: to the ejection VC only
       in.drop_next = false;
-      flit.vc = in.local_vc;
-      out_links_[in.local_port]->send_flit(flit);
-      --ovc(in.local_port, in.local_vc).credits;
+      out_links_[in.local_port]->send_flit(flit, in.local_vc);
+      in.fifo.drop();
+      take_credit(in.local_port * cfg_.vcs + in.local_vc);
       if (in_links_[g.in_port] != nullptr) in_links_[g.in_port]->send_credit(g.in_vc);
       sa_in_arb_[g.in_port].advance_past(g.in_vc);
       sa_out_arb_[in.local_port].advance_past(g.in_port);
       if (in.fifo.empty()) sa_ready_ &= ~(1ull << index);
       continue;
     }
-    OutputVc& out = ovc(in.out_port, in.out_vc);
-    --out.credits;
+    const bool tail = is_tail(flit.type);
+    OutputVc& out = outputs_[in.out_index];
+    take_credit(in.out_index);
     if (in.fork) {
-      Flit local = flit;
-      local.vc = in.local_vc;
-      out_links_[in.local_port]->send_flit(local);
-      OutputVc& lo = ovc(in.local_port, in.local_vc);
-      --lo.credits;
+      out_links_[in.local_port]->send_flit(flit, in.local_vc);
+      const unsigned local = in.local_port * cfg_.vcs + in.local_vc;
+      OutputVc& lo = outputs_[local];
+      take_credit(local);
       sa_out_arb_[in.local_port].advance_past(g.in_port);
-      if (is_tail(flit.type)) lo.allocated = false;
+      if (tail) lo.allocated = false;
       if (is_head(flit.type) && (*worms_)[flit.worm].form == HeaderForm::List) {
         const auto& route = (*worms_)[flit.worm];
         in.drop_next = fork_drops_address_flit(route.destinations.size(), flit.hop, cfg_.flit_bits);
       }
-      flit = forwarded(flit);
+      out_links_[in.out_port]->send_flit(forwarded(flit), in.out_vc);
+    } else {
+      out_links_[in.out_port]->send_flit(flit, in.out_vc);
     }
-    flit.vc = in.out_vc;
-    out_links_[in.out_port]->send_flit(flit);
+    in.fifo.drop();
     if (in_links_[g.in_port] != nullptr) in_links_[g.in_port]->send_credit(g.in_vc);
     sa_in_arb_[g.in_port].advance_past(g.in_vc);
     sa_out_arb_[in.out_port].advance_past(g.in_port);
-    if (is_tail(flit.type)) {
+    if (tail) {
       out.allocated = false;
       in.active = false;
       in.fork = false;
       in.drop_next = false;
+      forking_ &= ~(1ull << index);
       sa_ready_ &= ~(1ull << index);
       if (!in.fifo.empty()) va_waiting_ |= 1ull << index;  // next packet's head
     } else if (in.fifo.empty()) {
@@ -371,11 +416,10 @@ void Router::commit_switch_traversal() {
 }
 
 void Router::buffer_write() {
-  while (arrived_flits_) {
-    const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived_flits_));
-    arrived_flits_ &= arrived_flits_ - 1;
+  for (std::uint64_t arrived = arrived_flits_; arrived; arrived &= arrived - 1) {
+    const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
     const Flit& f = in_links_[p]->flit().flit;
-    if (f.vc >= cfg_.vcs) throw std::logic_error("router: flit on nonexistent VC");
+    if (f.vc >= cfg_.vcs) fail("flit on nonexistent VC");
     const unsigned index = p * cfg_.vcs + f.vc;
     InputVc& in = inputs_[index];
     if (in.fifo.empty()) {
@@ -385,16 +429,17 @@ void Router::buffer_write() {
     in.fifo.push(f);
     ++buffered_;
   }
+  arrived_flits_ = 0;
 }
 
 void Router::credit_update() {
-  while (arrived_credits_) {
-    const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived_credits_));
-    arrived_credits_ &= arrived_credits_ - 1;
-    OutputVc& out = ovc(p, out_links_[p]->credit().vc);
-    if (++out.credits > cfg_.buffer_depth)
-      throw std::logic_error("router " + std::to_string(id_) + ": credit overflow");
+  for (std::uint64_t arrived = arrived_credits_; arrived; arrived &= arrived - 1) {
+    const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
+    const unsigned index = p * cfg_.vcs + out_links_[p]->credit().vc;
+    if (++outputs_[index].credits > cfg_.buffer_depth) fail("credit overflow");
+    credit_ok_ |= 1ull << index;
   }
+  arrived_credits_ = 0;
 }
 
 }  // namespace wormsim

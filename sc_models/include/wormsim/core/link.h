@@ -43,6 +43,8 @@ class Link {
   const CreditSlot& credit() const { return credit_q_; }
 
   inline void send_flit(const Flit& f);
+  /// send_flit(f) with f.vc replaced by `vc` (saves the caller a copy).
+  inline void send_flit(const Flit& f, VcId vc);
   inline void send_credit(VcId vc);
 
   const LinkEnd& upstream() const { return up_; }
@@ -231,9 +233,10 @@ class LinkCommitter {
   std::uint64_t moves_ = 0;
 };
 
-inline void Link::send_flit(const Flit& f) {
+inline void Link::send_flit(const Flit& f, VcId vc) {
   flit_d_.valid = true;
   flit_d_.flit = f;
+  flit_d_.flit.vc = vc;
   ++flits_carried_;
   if (!flit_listed_) {
     flit_listed_ = true;
@@ -241,6 +244,8 @@ inline void Link::send_flit(const Flit& f) {
     if (committer_->laned() || !credit_listed_) committer_->mark(this, up_.slot, true);
   }
 }
+
+inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
 inline void Link::send_credit(VcId vc) {
   credit_d_.valid = true;

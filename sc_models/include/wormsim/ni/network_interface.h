@@ -81,6 +81,8 @@ class NetworkInterface : public Component {
   std::deque<Packet> queue_;
   std::vector<InjectChannel> inject_;
   std::vector<EjectChannel> eject_;
+  unsigned busy_channels_ = 0;  ///< injection channels in the middle of a packet
+  unsigned ejection_held_ = 0;  ///< flits held over all ejection channels
 };
 
 }  // namespace wormsim

@@ -24,7 +24,7 @@ class RoundRobin {
     return __builtin_ctzll(use);
   }
 
-  void advance_past(unsigned winner) { ptr_ = (winner + 1) % size_; }
+  void advance_past(unsigned winner) { ptr_ = winner + 1 == size_ ? 0 : winner + 1; }
 
  private:
   unsigned size_;

@@ -88,6 +88,7 @@ class Router : public Component {
     bool drop_next = false;  ///< a list fork: the flit after the head goes to the ejection VC only
     PortId local_port = 0;
     VcId local_vc = 0;
+    std::uint8_t out_index = 0;  ///< out_port * V + out_vc while active
   };
   struct OutputVc {
     unsigned credits = 0;
@@ -131,6 +132,13 @@ class Router : public Component {
   int pick_input(unsigned o) const;
   void vc_allocation();
   void switch_allocation();
+  /// switch_allocation() when some ready input VC forks.
+  void switch_allocation_forks();
+  void grant(PortId in_port, VcId in_vc) { sa_grants_[sa_grant_count_++] = SaGrant{in_port, in_vc}; }
+  [[noreturn]] void fail(const char* what) const;
+  void take_credit(unsigned ovc_index) {
+    if (--outputs_[ovc_index].credits == 0) credit_ok_ &= ~(1ull << ovc_index);
+  }
   void commit_vc_allocation();
   void commit_switch_traversal();
   void buffer_write();
@@ -151,6 +159,9 @@ class Router : public Component {
   unsigned buffered_ = 0;
   std::uint64_t va_waiting_ = 0;  ///< input VCs (bit port*V+vc): idle, head at front
   std::uint64_t sa_ready_ = 0;    ///< input VCs: active with a flit buffered
+  std::uint64_t forking_ = 0;     ///< input VCs: active forks
+  std::uint64_t credit_ok_ = 0;   ///< output VCs (bit port*V+vc) with a credit
+  std::uint64_t vc_bits_ = 0;     ///< the low V bits
   std::uint64_t arrived_flits_ = 0;    ///< input ports whose link carries a flit now
   std::uint64_t arrived_credits_ = 0;  ///< output ports whose link carries a credit now
   std::vector<std::uint64_t> sa_requests_;  ///< per output port: requesting input ports
@@ -160,7 +171,8 @@ class Router : public Component {
   std::vector<unsigned> va_touched_;
   std::vector<ForkRequest> va_forks_;
   std::uint64_t va_fork_bits_ = 0;  ///< requesters that fork
-  std::vector<SaGrant> sa_grants_;
+  SaGrant sa_grants_[64];
+  unsigned sa_grant_count_ = 0;
   std::vector<int> sa_choice_;  ///< per input port: chosen VC or -1
   std::vector<int> sa_winner_;  ///< per output port: winning input port
   std::vector<int> sa_claim_;   ///< per output port: fork that claims it, or -1
