@@ -263,7 +263,33 @@ void Router::switch_allocation() {
     const unsigned o = static_cast<unsigned>(__builtin_ctzll(requested_outputs));
     const std::uint64_t requests = sa_requests_[o];
     const int p = !(requests & (requests - 1)) ? __builtin_ctzll(requests) : pick_input(o);
-    grant(static_cast<PortId>(p), static_cast<VcId>(sa_choice_[p]));
+    traverse(static_cast<unsigned>(p), static_cast<unsigned>(sa_choice_[p]));
+  }
+}
+
+// The winner of an output crosses at once (no grant list): nothing a later
+// output's decision reads changes (each input port requested one output, and
+// the VC allocation committed after this touches other VCs), so the result
+// is the one of deciding every output first.
+void Router::traverse(unsigned in_port, unsigned in_vc) {
+  const unsigned index = in_port * cfg_.vcs + in_vc;
+  InputVc& in = inputs_[index];
+  const Flit& flit = in.fifo.front();
+  const bool tail = is_tail(flit.type);
+  --buffered_;
+  take_credit(in.out_index);
+  out_links_[in.out_port]->send_flit(flit, in.out_vc);
+  in.fifo.drop();
+  if (in_links_[in_port] != nullptr) in_links_[in_port]->send_credit(static_cast<VcId>(in_vc));
+  sa_in_arb_[in_port].advance_past(in_vc);
+  sa_out_arb_[in.out_port].advance_past(in_port);
+  if (tail) {
+    outputs_[in.out_index].allocated = false;
+    in.active = false;
+    sa_ready_ &= ~(1ull << index);
+    if (!in.fifo.empty()) va_waiting_ |= 1ull << index;  // next packet's head
+  } else if (in.fifo.empty()) {
+    sa_ready_ &= ~(1ull << index);
   }
 }
 

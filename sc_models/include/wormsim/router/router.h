@@ -134,6 +134,8 @@ class Router : public Component {
   void switch_allocation();
   /// switch_allocation() when some ready input VC forks.
   void switch_allocation_forks();
+  /// Switch traversal of a granted input VC that does not fork.
+  void traverse(unsigned in_port, unsigned in_vc);
   void grant(PortId in_port, VcId in_vc) { sa_grants_[sa_grant_count_++] = SaGrant{in_port, in_vc}; }
   [[noreturn]] void fail(const char* what) const;
   void take_credit(unsigned ovc_index) {
