@@ -1,5 +1,6 @@
 #include <wormsim/router/router.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -16,8 +17,11 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   for (auto& in : inputs_) in.fifo = Fifo<Flit>(cfg_.buffer_depth);
   outputs_.resize(ports * cfg_.vcs);
   for (auto& out : outputs_) out.credits = cfg_.buffer_depth;
+  kept_routes_.resize(std::size_t{ports} * cfg_.vcs * kKeptRoutes);
+  kept_count_.assign(std::size_t{ports} * cfg_.vcs, 0);
   vc_bits_ = cfg_.vcs >= 64 ? ~0ull : (1ull << cfg_.vcs) - 1;
   credit_ok_ = ports * cfg_.vcs >= 64 ? ~0ull : (1ull << (ports * cfg_.vcs)) - 1;
+  drained_ = credit_ok_;
   va_arb_.assign(ports * cfg_.vcs, RoundRobin(ports * cfg_.vcs));
   sa_in_arb_.assign(ports, RoundRobin(cfg_.vcs));
   sa_out_arb_.assign(ports, RoundRobin(ports));
@@ -97,24 +101,27 @@ Flit Router::forwarded(const Flit& f) const {
 // other VCs tell how congested it is), then the free VC with the most
 // credits; ties in candidate order and ascending VC. Reads the state at the
 // start of the cycle.
-int Router::select(const RouteSet& routes) const {
+int Router::select(const RouteCandidate* routes, std::size_t n) const {
   const unsigned vcs = cfg_.vcs;
   int best = -1;
   unsigned best_priority = 0, best_port_credits = 0, best_credits = 0;
-  for (std::size_t c = 0; c < routes.size(); ++c) {
+  for (std::size_t c = 0; c < n; ++c) {
     const RouteCandidate& cand = routes[c];
-    if (out_links_[cand.port] == nullptr)
-      throw std::logic_error("router " + std::to_string(id_) + ": route to unconnected port " +
-                             std::to_string(cand.port));
+    // The candidate's free VCs, ascending (a candidate without one is never
+    // chosen); atomic: only those whose downstream buffer is empty.
+    std::uint64_t free = cand.vc_mask & ~(allocated_ >> (cand.port * vcs)) & vc_bits_;
+    if (cand.atomic) free &= drained_ >> (cand.port * vcs);
+    if (free == 0) continue;
+    const OutputVc* port = &outputs_[cand.port * vcs];
+    if (cfg_.selection == Selection::First) {
+      return static_cast<int>(cand.port * vcs + static_cast<unsigned>(__builtin_ctzll(free)));
+    }
     unsigned port_credits = 0;
-    if (cfg_.selection == Selection::Credits)
-      for (unsigned w = 0; w < vcs; ++w)
-        if (cand.vc_mask >> w & 1u) port_credits += ovc(cand.port, w).credits;
-    for (unsigned w = 0; w < vcs; ++w) {
-      if (!(cand.vc_mask >> w & 1u) || ovc(cand.port, w).allocated) continue;
-      if (cand.atomic && ovc(cand.port, w).credits != cfg_.buffer_depth) continue;
-      if (cfg_.selection == Selection::First) return static_cast<int>(cand.port * vcs + w);
-      const unsigned credits = ovc(cand.port, w).credits;
+    for (std::uint64_t m = cand.vc_mask & vc_bits_; m; m &= m - 1)
+      port_credits += port[__builtin_ctzll(m)].credits;
+    for (; free; free &= free - 1) {
+      const unsigned w = static_cast<unsigned>(__builtin_ctzll(free));
+      const unsigned credits = port[w].credits;
       const bool better =
           best < 0 || cand.priority < best_priority ||
           (cand.priority == best_priority &&
@@ -128,6 +135,13 @@ int Router::select(const RouteSet& routes) const {
     }
   }
   return best;
+}
+
+void Router::check_ports(const RouteSet& routes) const {
+  for (std::size_t c = 0; c < routes.size(); ++c)
+    if (out_links_[routes[c].port] == nullptr)
+      throw std::logic_error("router " + std::to_string(id_) + ": route to unconnected port " +
+                             std::to_string(routes[c].port));
 }
 
 // Age arbitration: the packet created first wins; packets created in the
@@ -192,12 +206,24 @@ void Router::vc_allocation() {
     const Flit& head = inputs_[requester].fifo.front();
     if (!is_head(head.type))
       throw std::logic_error("router " + std::to_string(id_) + ": body flit at idle VC front");
-    route(head, static_cast<PortId>(p), v, routes_);
-    const int request = select(routes_);
+    int request;
+    if (routed_ >> requester & 1u) {
+      request = select(&kept_routes_[std::size_t{requester} * kKeptRoutes], kept_count_[requester]);
+    } else {
+      route(head, static_cast<PortId>(p), v, routes_);
+      check_ports(routes_);
+      request = select(routes_);
+      if (request < 0 && routes_.size() <= kKeptRoutes) {  // it waits: keep its candidates
+        std::copy(routes_.data(), routes_.data() + routes_.size(), &kept_routes_[std::size_t{requester} * kKeptRoutes]);
+        kept_count_[requester] = static_cast<std::uint8_t>(routes_.size());
+        routed_ |= 1ull << requester;
+      }
+    }
     if (request < 0) continue;
     if (forks_here(head)) {
       if (waits_for_address(head, inputs_[requester].fifo)) continue;
       route_forward(head, static_cast<PortId>(p), v, forward_routes_);
+      check_ports(forward_routes_);
       const int forward = select(forward_routes_);
       if (forward < 0) continue;
       va_forks_.push_back(ForkRequest{requester, static_cast<unsigned>(forward),
@@ -285,9 +311,10 @@ void Router::traverse(unsigned in_port, unsigned in_vc) {
   sa_out_arb_[in.out_port].advance_past(in_port);
   if (tail) {
     outputs_[in.out_index].allocated = false;
+    allocated_ &= ~(1ull << in.out_index);
     in.active = false;
     sa_ready_ &= ~(1ull << index);
-    if (!in.fifo.empty()) va_waiting_ |= 1ull << index;  // next packet's head
+    if (!in.fifo.empty()) new_head(index);  // next packet's head
   } else if (in.fifo.empty()) {
     sa_ready_ &= ~(1ull << index);
   }
@@ -370,6 +397,7 @@ void Router::commit_vc_allocation() {
     in.out_vc = static_cast<VcId>(g.ovc % vcs);
     in.out_index = static_cast<std::uint8_t>(g.ovc);
     outputs_[g.ovc].allocated = true;
+    allocated_ |= 1ull << g.ovc;
     outputs_[g.ovc].owner = g.ivc;
     in.fork = g.local_ovc >= 0;
     if (in.fork) {
@@ -378,6 +406,7 @@ void Router::commit_vc_allocation() {
       in.local_port = static_cast<PortId>(l / vcs);
       in.local_vc = static_cast<VcId>(l % vcs);
       outputs_[l].allocated = true;
+      allocated_ |= 1ull << l;
       outputs_[l].owner = g.ivc;
       va_arb_[l].advance_past(g.ivc);
     }
@@ -414,7 +443,10 @@ void Router::commit_switch_traversal() {
       OutputVc& lo = outputs_[local];
       take_credit(local);
       sa_out_arb_[in.local_port].advance_past(g.in_port);
-      if (tail) lo.allocated = false;
+      if (tail) {
+        lo.allocated = false;
+        allocated_ &= ~(1ull << local);
+      }
       if (is_head(flit.type) && (*worms_)[flit.worm].form == HeaderForm::List) {
         const auto& route = (*worms_)[flit.worm];
         in.drop_next = fork_drops_address_flit(route.destinations.size(), flit.hop, cfg_.flit_bits);
@@ -429,12 +461,13 @@ void Router::commit_switch_traversal() {
     sa_out_arb_[in.out_port].advance_past(g.in_port);
     if (tail) {
       out.allocated = false;
+      allocated_ &= ~(1ull << in.out_index);
       in.active = false;
       in.fork = false;
       in.drop_next = false;
       forking_ &= ~(1ull << index);
       sa_ready_ &= ~(1ull << index);
-      if (!in.fifo.empty()) va_waiting_ |= 1ull << index;  // next packet's head
+      if (!in.fifo.empty()) new_head(index);
     } else if (in.fifo.empty()) {
       sa_ready_ &= ~(1ull << index);
     }
@@ -450,7 +483,7 @@ void Router::buffer_write() {
     InputVc& in = inputs_[index];
     if (in.fifo.empty()) {
       if (in.active) sa_ready_ |= 1ull << index;
-      else va_waiting_ |= 1ull << index;
+      else new_head(index);
     }
     in.fifo.push(f);
     ++buffered_;
@@ -462,8 +495,10 @@ void Router::credit_update() {
   for (std::uint64_t arrived = arrived_credits_; arrived; arrived &= arrived - 1) {
     const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
     const unsigned index = p * cfg_.vcs + out_links_[p]->credit().vc;
-    if (++outputs_[index].credits > cfg_.buffer_depth) fail("credit overflow");
+    const unsigned credits = ++outputs_[index].credits;
+    if (credits > cfg_.buffer_depth) fail("credit overflow");
     credit_ok_ |= 1ull << index;
+    if (credits == cfg_.buffer_depth) drained_ |= 1ull << index;
   }
   arrived_credits_ = 0;
 }

@@ -123,7 +123,10 @@ class Router : public Component {
 
   /// The output VC a head requests (port * V + vc), by the selection
   /// function, or -1 if none of the candidates' VCs is free.
-  int select(const RouteSet& routes) const;
+  int select(const RouteSet& routes) const { return select(routes.data(), routes.size()); }
+  int select(const RouteCandidate* routes, std::size_t n) const;
+  /// Throws if a candidate names an unconnected port (a routing bug).
+  void check_ports(const RouteSet& routes) const;
   void local_candidates(const Flit& head, RouteSet& out) const;
   void vc_request(unsigned requester, unsigned ovc_index);
   bool older(unsigned ivc_a, unsigned ivc_b) const;
@@ -138,7 +141,14 @@ class Router : public Component {
   void traverse(unsigned in_port, unsigned in_vc);
   void grant(PortId in_port, VcId in_vc) { sa_grants_[sa_grant_count_++] = SaGrant{in_port, in_vc}; }
   [[noreturn]] void fail(const char* what) const;
+  /// A head reached the front of idle input VC `index`: it waits for a VC
+  /// and has not been routed.
+  void new_head(unsigned index) {
+    va_waiting_ |= 1ull << index;
+    routed_ &= ~(1ull << index);
+  }
   void take_credit(unsigned ovc_index) {
+    drained_ &= ~(1ull << ovc_index);
     if (--outputs_[ovc_index].credits == 0) credit_ok_ &= ~(1ull << ovc_index);
   }
   void commit_vc_allocation();
@@ -164,6 +174,14 @@ class Router : public Component {
   std::uint64_t forking_ = 0;     ///< input VCs: active forks
   std::uint64_t credit_ok_ = 0;   ///< output VCs (bit port*V+vc) with a credit
   std::uint64_t vc_bits_ = 0;     ///< the low V bits
+  std::uint64_t allocated_ = 0;   ///< output VCs held by a packet (OutputVc::allocated)
+  std::uint64_t drained_ = 0;     ///< output VCs with every credit back (downstream buffer empty)
+  /// Input VCs whose waiting head's route candidates are kept (a routing
+  /// function is pure: a head that waits for a VC keeps its candidates).
+  std::uint64_t routed_ = 0;
+  static constexpr unsigned kKeptRoutes = 8;  ///< heads with more are routed again each cycle
+  std::vector<RouteCandidate> kept_routes_;   ///< kKeptRoutes per input VC
+  std::vector<std::uint8_t> kept_count_;
   std::uint64_t arrived_flits_ = 0;    ///< input ports whose link carries a flit now
   std::uint64_t arrived_credits_ = 0;  ///< output ports whose link carries a credit now
   std::vector<std::uint64_t> sa_requests_;  ///< per output port: requesting input ports

@@ -48,6 +48,7 @@ class RouteSet {
   }
   std::size_t size() const { return size_; }
   const RouteCandidate& operator[](std::size_t i) const { return items_[i]; }
+  const RouteCandidate* data() const { return items_.data(); }
 
  private:
   std::array<RouteCandidate, kMax> items_{};
