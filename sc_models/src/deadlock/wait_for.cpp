@@ -32,10 +32,10 @@ class WaitForGraph {
       seen[at] = walk.size();
       walk.push_back(at);
       std::size_t next = at;
-      for (std::size_t e = 0; e < succ_[at].size(); ++e)
-        if (!live_[succ_[at][e]]) {
-          next = succ_[at][e];
-          const Via& via = via_[at][e];
+      for (std::size_t e = first_edge_[at]; e < first_edge_[at + 1]; ++e)
+        if (!live_[edges_[e].to]) {
+          next = edges_[e].to;
+          const Via& via = edges_[e].via;
           nodes_[at].waits_for_allocation = via.alloc;
           nodes_[at].alloc_port = via.port;
           nodes_[at].alloc_vc = via.vc;
@@ -51,23 +51,27 @@ class WaitForGraph {
   std::size_t key(NodeId n, unsigned port, unsigned vc) const { return n * per_router_ + port * cfg_.vcs + vc; }
 
   void build() {
+    index_.assign(std::size_t{net_.num_nodes()} * per_router_, kNone);
     for (NodeId n = 0; n < net_.num_nodes(); ++n) {
       const Router& r = net_.router(n);
       for (PortId p = 0; p < cfg_.total_ports(); ++p)
         for (VcId v = 0; v < cfg_.vcs; ++v)
           if (!r.buffer(p, v).empty() || r.input_vc_active(p, v)) add_node(n, p, v);
     }
-    succ_.assign(nodes_.size(), {});
-    via_.assign(nodes_.size(), {});
     live_.assign(nodes_.size(), 0);
-    for (std::size_t i = 0; i < nodes_.size(); ++i) classify(i);
+    first_edge_.assign(nodes_.size() + 1, 0);
+    for (std::size_t i = 0; i < nodes_.size(); ++i) {
+      first_edge_[i] = edges_.size();
+      classify(i);
+    }
+    first_edge_[nodes_.size()] = edges_.size();
   }
 
   void add_node(NodeId n, PortId p, VcId v) {
     const Router& r = net_.router(n);
     BlockedVc b{n, p, v, !r.buffer(p, v).empty(), 0};
     if (b.has_packet) b.packet = r.buffer(p, v).front().packet;
-    index_[key(n, p, v)] = nodes_.size();
+    index_[key(n, p, v)] = static_cast<std::uint32_t>(nodes_.size());
     nodes_.push_back(b);
   }
 
@@ -141,27 +145,31 @@ class WaitForGraph {
 
   void wait(std::size_t i, std::size_t target_key) { wait(i, target_key, Via{false, 0, 0}); }
   void wait(std::size_t i, std::size_t target_key, Via via) {
-    auto it = index_.find(target_key);
-    if (it == index_.end()) return set_live(i);  // waits on an unoccupied VC: it will move
-    succ_[i].push_back(it->second);
-    via_[i].push_back(via);
+    const std::uint32_t target = index_[target_key];
+    if (target == kNone) return set_live(i);  // waits on an unoccupied VC: it will move
+    edges_.push_back(Edge{static_cast<std::uint32_t>(i), target, via});
   }
 
+  // Liveness flows backwards along wait edges (predecessor lists in one array).
   void propagate() {
-    std::vector<std::vector<std::size_t>> pred(nodes_.size());
+    std::vector<std::uint32_t> first_pred(nodes_.size() + 1, 0), pred(edges_.size());
+    for (const Edge& e : edges_) ++first_pred[e.to + 1];
+    for (std::size_t i = 0; i < nodes_.size(); ++i) first_pred[i + 1] += first_pred[i];
+    std::vector<std::uint32_t> fill(first_pred.begin(), first_pred.end() - 1);
+    for (const Edge& e : edges_) pred[fill[e.to]++] = e.from;
     std::vector<std::size_t> work;
-    for (std::size_t i = 0; i < nodes_.size(); ++i) {
-      for (std::size_t s : succ_[i]) pred[s].push_back(i);
+    for (std::size_t i = 0; i < nodes_.size(); ++i)
       if (live_[i]) work.push_back(i);
-    }
     while (!work.empty()) {
       const std::size_t x = work.back();
       work.pop_back();
-      for (std::size_t y : pred[x])
+      for (std::uint32_t k = first_pred[x]; k < first_pred[x + 1]; ++k) {
+        const std::uint32_t y = pred[k];
         if (!live_[y]) {
           live_[y] = 1;
           work.push_back(y);
         }
+      }
     }
   }
 
@@ -169,9 +177,14 @@ class WaitForGraph {
   const RouterConfig& cfg_;
   std::size_t per_router_;
   std::vector<BlockedVc> nodes_;
-  std::unordered_map<std::size_t, std::size_t> index_;
-  std::vector<std::vector<std::size_t>> succ_;
-  std::vector<std::vector<Via>> via_;
+  struct Edge {
+    std::uint32_t from, to;  ///< node `from` waits for node `to`
+    Via via;
+  };
+  static constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  std::vector<std::uint32_t> index_;  ///< key(node, port, vc) -> graph node, or kNone
+  std::vector<Edge> edges_;           ///< wait edges, grouped by `from` in ascending order
+  std::vector<std::size_t> first_edge_;
   std::vector<std::uint8_t> live_;
 };
 
