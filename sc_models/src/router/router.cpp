@@ -19,6 +19,7 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   for (auto& out : outputs_) out.credits = cfg_.buffer_depth;
   kept_routes_.resize(std::size_t{ports} * cfg_.vcs * kKeptRoutes);
   kept_count_.assign(std::size_t{ports} * cfg_.vcs, 0);
+  kept_wants_.assign(std::size_t{ports} * cfg_.vcs, KeptWants{});
   vc_bits_ = cfg_.vcs >= 64 ? ~0ull : (1ull << cfg_.vcs) - 1;
   credit_ok_ = ports * cfg_.vcs >= 64 ? ~0ull : (1ull << (ports * cfg_.vcs)) - 1;
   drained_ = credit_ok_;
@@ -208,7 +209,10 @@ void Router::vc_allocation() {
       throw std::logic_error("router " + std::to_string(id_) + ": body flit at idle VC front");
     int request;
     if (routed_ >> requester & 1u) {
-      request = select(&kept_routes_[std::size_t{requester} * kKeptRoutes], kept_count_[requester]);
+      // Still waiting unless one of its output VCs came free (and, if atomic, drained).
+      const KeptWants& want = kept_wants_[requester];
+      const bool open = ((want.any | want.atomic) & ~allocated_ & (want.any | drained_)) != 0;
+      request = open ? select(&kept_routes_[std::size_t{requester} * kKeptRoutes], kept_count_[requester]) : -1;
     } else {
       route(head, static_cast<PortId>(p), v, routes_);
       check_ports(routes_);
@@ -216,6 +220,12 @@ void Router::vc_allocation() {
       if (request < 0 && routes_.size() <= kKeptRoutes) {  // it waits: keep its candidates
         std::copy(routes_.data(), routes_.data() + routes_.size(), &kept_routes_[std::size_t{requester} * kKeptRoutes]);
         kept_count_[requester] = static_cast<std::uint8_t>(routes_.size());
+        KeptWants& want = kept_wants_[requester];
+        want = KeptWants{};
+        for (std::size_t c = 0; c < routes_.size(); ++c) {
+          const std::uint64_t vcs_there = (std::uint64_t{routes_[c].vc_mask} & vc_bits_) << (routes_[c].port * cfg_.vcs);
+          (routes_[c].atomic ? want.atomic : want.any) |= vcs_there;
+        }
         routed_ |= 1ull << requester;
       }
     }

@@ -182,6 +182,12 @@ class Router : public Component {
   static constexpr unsigned kKeptRoutes = 8;  ///< heads with more are routed again each cycle
   std::vector<RouteCandidate> kept_routes_;   ///< kKeptRoutes per input VC
   std::vector<std::uint8_t> kept_count_;
+  /// Output VCs (bit port*V+vc) a kept head may take: any free one, or
+  /// (atomic candidates) a free and drained one.
+  struct KeptWants {
+    std::uint64_t any = 0, atomic = 0;
+  };
+  std::vector<KeptWants> kept_wants_;
   std::uint64_t arrived_flits_ = 0;    ///< input ports whose link carries a flit now
   std::uint64_t arrived_credits_ = 0;  ///< output ports whose link carries a credit now
   std::vector<std::uint64_t> sa_requests_;  ///< per output port: requesting input ports
