@@ -75,7 +75,7 @@ INSTANTIATE_TEST_SUITE_P(
                2500, 18112, 39501, 668.3395810363837, 1366, 1451, 0.23071875},
         Pinned{"pt332_3ptdor_6vc_0_3_saturated", "3pt:3x3x2", "3pt-dor", "", "", 6, 0.3, 6, 1000, 1000, 500,
                2500, 33835, 106722, 376.6631553160216, 849, 1104, 0.23332777777777777}),
-    [](const ::testing::TestParamInfo<Pinned>& info) { return std::string(info.param.name); });
+    [](const ::testing::TestParamInfo<Pinned>& case_info) { return std::string(case_info.param.name); });
 
 }  // namespace
 }  // namespace wormsim::test
