@@ -41,6 +41,8 @@ void Router::fail(const char* what) const {
 void Router::evaluate(Cycle) {
   // Each stage only where it has something to decide: a head waiting for a
   // VC, a VC ready to cross (both read the state at the start of the cycle).
+  // Without forks the switch winners cross inside switch_allocation();
+  // commit_switch_traversal() moves the grants of the fork path.
   const bool va = va_waiting_ != 0, sa = sa_ready_ != 0;
   if (va) vc_allocation();
   if (sa) switch_allocation();
@@ -330,6 +332,8 @@ void Router::traverse(unsigned in_port, unsigned in_vc) {
   }
 }
 
+// switch_allocation() when a ready input VC forks: grants are listed and
+// moved by commit_switch_traversal().
 void Router::switch_allocation_forks() {
   const unsigned vcs = cfg_.vcs;
   const std::uint64_t vc_bits = (vcs >= 64) ? ~0ull : ((1ull << vcs) - 1);
