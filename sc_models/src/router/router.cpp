@@ -207,8 +207,7 @@ void Router::vc_allocation() {
     const unsigned p = requester / vcs;
     const VcId v = static_cast<VcId>(requester % vcs);
     const Flit& head = inputs_[requester].fifo.front();
-    if (!is_head(head.type))
-      throw std::logic_error("router " + std::to_string(id_) + ": body flit at idle VC front");
+    if (!is_head(head.type)) fail("body flit at idle VC front");
     int request;
     if (routed_ >> requester & 1u) {
       // Still waiting unless one of its output VCs came free (and, if atomic, drained).
@@ -305,10 +304,11 @@ void Router::switch_allocation() {
   }
 }
 
-// The winner of an output crosses at once (no grant list): nothing a later
-// output's decision reads changes (each input port requested one output, and
-// the VC allocation committed after this touches other VCs), so the result
-// is the one of deciding every output first.
+// Switch traversal of a VC that does not fork (also for the fork path's
+// grants). The fast path calls it as soon as an output is decided, with no
+// grant list: nothing a later output's decision reads changes (each input
+// port requested one output, and the VC allocation committed after this
+// touches other VCs), so the result is the one of deciding every output first.
 void Router::traverse(unsigned in_port, unsigned in_vc) {
   const unsigned index = in_port * cfg_.vcs + in_vc;
   InputVc& in = inputs_[index];
@@ -435,6 +435,10 @@ void Router::commit_switch_traversal() {
     const SaGrant& g = sa_grants_[k];
     const unsigned index = g.in_port * cfg_.vcs + g.in_vc;
     InputVc& in = inputs_[index];
+    if (!in.fork) {
+      traverse(g.in_port, g.in_vc);
+      continue;
+    }
     const Flit& flit = in.fifo.front();  // sent from the buffer, then dropped
     --buffered_;
     if (in.drop_next) {  // a consumed address flit: to the ejection VC only
@@ -448,27 +452,25 @@ void Router::commit_switch_traversal() {
       if (in.fifo.empty()) sa_ready_ &= ~(1ull << index);
       continue;
     }
+    // A fork: every flit crosses to its ejection VC and, as the copy bound
+    // for the next destination, to its output VC.
     const bool tail = is_tail(flit.type);
     OutputVc& out = outputs_[in.out_index];
     take_credit(in.out_index);
-    if (in.fork) {
-      out_links_[in.local_port]->send_flit(flit, in.local_vc);
-      const unsigned local = in.local_port * cfg_.vcs + in.local_vc;
-      OutputVc& lo = outputs_[local];
-      take_credit(local);
-      sa_out_arb_[in.local_port].advance_past(g.in_port);
-      if (tail) {
-        lo.allocated = false;
-        allocated_ &= ~(1ull << local);
-      }
-      if (is_head(flit.type) && (*worms_)[flit.worm].form == HeaderForm::List) {
-        const auto& route = (*worms_)[flit.worm];
-        in.drop_next = fork_drops_address_flit(route.destinations.size(), flit.hop, cfg_.flit_bits);
-      }
-      out_links_[in.out_port]->send_flit(forwarded(flit), in.out_vc);
-    } else {
-      out_links_[in.out_port]->send_flit(flit, in.out_vc);
+    out_links_[in.local_port]->send_flit(flit, in.local_vc);
+    const unsigned local = in.local_port * cfg_.vcs + in.local_vc;
+    OutputVc& lo = outputs_[local];
+    take_credit(local);
+    sa_out_arb_[in.local_port].advance_past(g.in_port);
+    if (tail) {
+      lo.allocated = false;
+      allocated_ &= ~(1ull << local);
     }
+    if (is_head(flit.type) && (*worms_)[flit.worm].form == HeaderForm::List) {
+      const auto& route = (*worms_)[flit.worm];
+      in.drop_next = fork_drops_address_flit(route.destinations.size(), flit.hop, cfg_.flit_bits);
+    }
+    out_links_[in.out_port]->send_flit(forwarded(flit), in.out_vc);
     in.fifo.drop();
     if (in_links_[g.in_port] != nullptr) in_links_[g.in_port]->send_credit(g.in_vc);
     sa_in_arb_[g.in_port].advance_past(g.in_vc);
