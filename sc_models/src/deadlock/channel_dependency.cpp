@@ -1,5 +1,7 @@
 #include <wormsim/deadlock/channel_dependency.h>
 
+#include <algorithm>
+#include <array>
 #include <stdexcept>
 
 #include <wormsim/deadlock/escape_dependency.h>
@@ -21,6 +23,12 @@ class Graph {
   void use(std::size_t c) { used_[c] = 1; }
   /// Adds a -> b, where b leaves the router a arrives at.
   void add(std::size_t a, unsigned local_b) { succ_[a * words_ + local_b / 64] |= 1ull << (local_b % 64); }
+  /// Adds a -> every channel set in `local` (words() words, one bit per
+  /// port x VC of the router a arrives at).
+  void add_all(std::size_t a, const std::uint64_t* local) {
+    for (unsigned w = 0; w < words_; ++w) succ_[a * words_ + w] |= local[w];
+  }
+  unsigned words() const { return words_; }
 
   std::size_t size() const { return used_.size(); }
   bool used(std::size_t c) const { return used_[c] != 0; }
@@ -143,9 +151,200 @@ std::vector<std::size_t> find_cycle(const Graph& g) {
   return {};
 }
 
+DependencyVerdict verdict_of(const Graph& g) {
+  DependencyVerdict v;
+  for (std::size_t c = 0; c < g.size(); ++c) v.channels += g.used(c) ? 1 : 0;
+  v.dependencies = g.edges();
+  const auto cycle = find_cycle(g);
+  v.acyclic = cycle.empty();
+  for (std::size_t c : cycle) v.cycle.push_back(g.channel(c));
+  return v;
+}
+
+// Router by router, only the destinations the routing names as
+// representatives (RoutingFunction::destination_representatives): for each,
+// the channels every in-neighbour w sends into x depend on what x offers.
+void check_by_representatives(const Topology& t, const RoutingFunction& r, Graph& g, const std::vector<NodeId>& next) {
+  const unsigned ports = t.num_ports, vcs = r.vcs();
+  const NodeId n = static_cast<NodeId>(t.num_nodes());
+  const std::uint32_t vc_bits = all_vcs_mask(vcs);
+  constexpr NodeId kNone = ~NodeId{0};
+  // Links into each router: (w, port of w).
+  std::vector<std::uint32_t> first(std::size_t(n) + 1, 0);
+  for (std::size_t k = 0; k < next.size(); ++k)
+    if (next[k] != kNone) ++first[next[k] + 1];
+  for (NodeId x = 0; x < n; ++x) first[x + 1] += first[x];
+  std::vector<std::pair<NodeId, PortId>> into(first[n]);
+  {
+    std::vector<std::uint32_t> fill(first.begin(), first.end() - 1);
+    for (std::size_t k = 0; k < next.size(); ++k)
+      if (next[k] != kNone)
+        into[fill[next[k]]++] = {static_cast<NodeId>(k / ports), static_cast<PortId>(k % ports)};
+  }
+  std::vector<NodeId> reps;
+  std::vector<std::uint64_t> offered(g.words());
+  RouteSet rs;
+  Flit head;
+  head.type = FlitType::Head;
+  head.src = 0;
+  auto route = [&](NodeId at, NodeId d) {
+    head.dst = d;
+    rs.clear();
+    r.route(at, static_cast<PortId>(ports), 0, head, rs);
+    if (rs.size() == 0) throw std::logic_error("routing " + r.name() + " offers no route at " + node_name(t, at));
+  };
+  for (NodeId x = 0; x < n; ++x) {
+    reps.clear();
+    r.destination_representatives(x, reps);
+    for (NodeId d : reps) {
+      if (d == x || d >= n) throw std::logic_error("routing " + r.name() + " names a bad representative at " + node_name(t, x));
+      route(x, d);
+      std::fill(offered.begin(), offered.end(), 0);
+      for (std::size_t i = 0; i < rs.size(); ++i) {
+        const RouteCandidate& c = rs[i];
+        if (c.port >= ports || next[std::size_t(x) * ports + c.port] == kNone)
+          throw std::logic_error("routing " + r.name() + " routes to a missing port at " + node_name(t, x));
+        for (std::uint32_t m = c.vc_mask & vc_bits; m; m &= m - 1) {
+          const unsigned v = static_cast<unsigned>(__builtin_ctz(m));
+          g.use(g.index(x, c.port, static_cast<VcId>(v)));
+          offered[(c.port * vcs + v) / 64] |= 1ull << ((c.port * vcs + v) % 64);
+        }
+      }
+      for (std::uint32_t k = first[x]; k < first[x + 1]; ++k) {
+        const auto [w, p] = into[k];
+        if (w == d) continue;
+        route(w, d);
+        for (std::size_t i = 0; i < rs.size(); ++i)
+          if (rs[i].port == p)
+            for (std::uint32_t m = rs[i].vc_mask & vc_bits; m; m &= m - 1)
+              g.add_all(g.index(w, p, static_cast<VcId>(__builtin_ctz(m))), offered.data());
+      }
+    }
+  }
+}
+
 }  // namespace
 
+DependencyVerdict check_pure_dependencies(const Topology& t, const RoutingFunction& r, bool escape_only,
+                                          std::vector<std::uint32_t>* used_vcs) {
+  const unsigned ports = t.num_ports, vcs = r.vcs();
+  const NodeId n = static_cast<NodeId>(t.num_nodes());
+  Graph g(t, vcs);
+  const unsigned words = g.words();
+  const std::uint32_t vc_bits = all_vcs_mask(vcs);
+  std::vector<std::uint64_t> offered(std::size_t(n) * words);  // [z]: channels z offers for d (local bits)
+  std::vector<std::uint32_t> first(std::size_t(n) + 1);
+  std::vector<RouteCandidate> cands;
+  constexpr NodeId kNone = ~NodeId{0};
+  std::vector<NodeId> next(std::size_t(n) * ports, kNone);  // flat copy of the peers, read once per candidate
+  for (NodeId y = 0; y < n; ++y)
+    for (PortId p = 0; p < ports; ++p)
+      if (t.peer[y][p]) next[std::size_t(y) * ports + p] = t.peer[y][p]->node;
+  RouteSet rs;
+  Flit head;
+  head.type = FlitType::Head;
+  head.src = 0;
+  std::vector<NodeId> reps;
+  if (!escape_only && r.destination_representatives(0, reps)) {
+    check_by_representatives(t, r, g, next);
+    return verdict_of(g);
+  }
+  auto no_route = [&](NodeId y, NodeId d) {
+    if (!escape_only) throw std::logic_error("routing " + r.name() + " offers no route at " + node_name(t, y));
+    DependencyVerdict v;
+    v.acyclic = false;
+    v.problem = "escape routing " + r.name() + " offers no route at " + node_name(t, y) + " to node " +
+                std::to_string(d) + " (not connected)";
+    return v;
+  };
+  auto missing_port = [&](NodeId y) {
+    throw std::logic_error("routing " + r.name() + " routes to a missing port at " + node_name(t, y));
+  };
+  if (words == 1) {
+    // A router's channels fit one word: what y offers for d is one mask
+    // (bit port * vcs + vc), and y's used channels another.
+    const std::size_t width = std::size_t(ports) * vcs;
+    std::vector<std::uint64_t> used(n, 0);
+    std::array<PortId, 64> port_of{};
+    for (unsigned b = 0; b < width; ++b) port_of[b] = static_cast<PortId>(b / vcs);
+    for (NodeId d = 0; d < n; ++d) {
+      head.dst = d;
+      for (NodeId y = 0; y < n; ++y) {
+        offered[y] = 0;
+        if (y == d) continue;
+        rs.clear();
+        if (escape_only) r.escape_route(y, d, rs);
+        else r.route(y, static_cast<PortId>(ports), 0, head, rs);
+        if (rs.size() == 0) return no_route(y, d);
+        std::uint64_t bits = 0;
+        for (std::size_t i = 0; i < rs.size(); ++i) {
+          const PortId p = rs[i].port;
+          if (p >= ports || next[std::size_t(y) * ports + p] == kNone) missing_port(y);
+          bits |= std::uint64_t(rs[i].vc_mask & vc_bits) << (p * vcs);
+        }
+        offered[y] = bits;
+      }
+      for (NodeId y = 0; y < n; ++y) {
+        const std::uint64_t bits = offered[y];
+        used[y] |= bits;
+        for (std::uint64_t m = bits; m; m &= m - 1) {
+          const unsigned b = static_cast<unsigned>(__builtin_ctzll(m));
+          const NodeId z = next[std::size_t(y) * ports + port_of[b]];
+          if (z != d) g.add_all(y * width + b, &offered[z]);
+        }
+      }
+    }
+    for (NodeId y = 0; y < n; ++y)
+      for (std::uint64_t m = used[y]; m; m &= m - 1) g.use(y * width + static_cast<unsigned>(__builtin_ctzll(m)));
+  }
+  for (NodeId d = 0; d < n && words > 1; ++d) {
+    head.dst = d;
+    cands.clear();
+    std::fill(offered.begin(), offered.end(), 0);
+    for (NodeId y = 0; y < n; ++y) {
+      first[y] = static_cast<std::uint32_t>(cands.size());
+      if (y == d) continue;
+      rs.clear();
+      if (escape_only) r.escape_route(y, d, rs);
+      else r.route(y, static_cast<PortId>(ports), 0, head, rs);
+      if (rs.size() == 0) return no_route(y, d);
+      std::uint64_t* bits = &offered[std::size_t(y) * words];
+      for (std::size_t i = 0; i < rs.size(); ++i) {
+        RouteCandidate c = rs[i];
+        if (c.port >= ports || next[std::size_t(y) * ports + c.port] == kNone) missing_port(y);
+        c.vc_mask &= vc_bits;
+        cands.push_back(c);
+        for (std::uint32_t m = c.vc_mask; m; m &= m - 1) {
+          const unsigned local = c.port * vcs + static_cast<unsigned>(__builtin_ctz(m));
+          bits[local / 64] |= 1ull << (local % 64);
+        }
+      }
+    }
+    first[n] = static_cast<std::uint32_t>(cands.size());
+    for (NodeId y = 0; y < n; ++y)
+      for (std::uint32_t k = first[y]; k < first[y + 1]; ++k) {
+        const RouteCandidate& c = cands[k];
+        const NodeId z = next[std::size_t(y) * ports + c.port];
+        for (std::uint32_t m = c.vc_mask; m; m &= m - 1) {
+          const std::size_t ch = g.index(y, c.port, static_cast<VcId>(__builtin_ctz(m)));
+          g.use(ch);
+          if (z != d) g.add_all(ch, &offered[std::size_t(z) * words]);
+        }
+      }
+  }
+  if (used_vcs != nullptr) {
+    used_vcs->assign(std::size_t(n) * ports, 0);
+    for (std::size_t c = 0; c < g.size(); ++c)
+      if (g.used(c)) {
+        const Channel ch = g.channel(c);
+        (*used_vcs)[std::size_t(ch.node) * ports + ch.port] |= 1u << ch.vc;
+      }
+  }
+  return verdict_of(g);
+}
+
 DependencyVerdict check_channel_dependencies(const Topology& t, const RoutingFunction& r) {
+  if (!r.depends_on_source() && !r.depends_on_input()) return check_pure_dependencies(t, r, false, nullptr);
   Graph g(t, r.vcs());
   Explorer ex(t, r, g);
   const NodeId n = static_cast<NodeId>(t.num_nodes());
@@ -158,13 +357,24 @@ DependencyVerdict check_channel_dependencies(const Topology& t, const RoutingFun
       ex.explore(d, all, 0);
     }
   }
-  DependencyVerdict v;
-  for (std::size_t c = 0; c < g.size(); ++c) v.channels += g.used(c) ? 1 : 0;
-  v.dependencies = g.edges();
-  const auto cycle = find_cycle(g);
-  v.acyclic = cycle.empty();
-  for (std::size_t c : cycle) v.cycle.push_back(g.channel(c));
-  return v;
+  return verdict_of(g);
+}
+
+double proof_steps(const Topology& t, const RoutingFunction& r) {
+  constexpr double kStepsPerRouteCall = 2.5;
+  const double n = static_cast<double>(t.num_nodes());
+  const double follow = n * static_cast<double>(t.num_links()) * r.vcs();
+  if (r.has_escape()) {
+    if (r.escape_returns()) return follow;
+    bool bounded = true;
+    for (PortId p = 0; p < t.num_ports; ++p) bounded = bounded && r.adaptive_vc_bound(p) != ~0u;
+    return kStepsPerRouteCall * n * n * (bounded ? 1 : 2);
+  }
+  if (r.depends_on_source() || r.depends_on_input()) return follow;
+  std::vector<NodeId> reps;
+  if (t.num_nodes() > 0 && r.destination_representatives(0, reps))
+    return kStepsPerRouteCall * n * static_cast<double>(reps.size()) * (1 + t.num_ports);
+  return kStepsPerRouteCall * n * n;
 }
 
 DependencyVerdict check_routing_deadlock(const Topology& t, const RoutingFunction& r) {

@@ -5,6 +5,11 @@
 namespace wormsim {
 namespace {
 
+std::string cross_problem(const Topology& t, NodeId x, PortId p) {
+  return "escape VC(s) of " + node_name(t, x) + ":" + t.port_names[p] +
+         " are also offered as adaptive VCs (cross dependencies are not supported)";
+}
+
 // The extended graph, implicit: vertices 0 .. C-1 are escape channels
 // (node, port, vc); C + y * N + d is the state "a packet for d arrived at y
 // on an adaptive channel". Successors are generated on demand.
@@ -61,8 +66,7 @@ class ExtendedGraph {
         if (pass == 1) continue;
         for (PortId p = 0; p < ports_; ++p)
           if (escape_union[p] & adaptive_union[p])
-            return "escape VC(s) of " + node_name(t_, x) + ":" + t_.port_names[p] +
-                   " are also offered as adaptive VCs (cross dependencies are not supported)";
+            return cross_problem(t_, x, p);
       }
       if (pass == 0) fill_.assign(channels_, 0);
     }
@@ -162,10 +166,59 @@ class ExtendedGraph {
   RouteSet routes_;
 };
 
+// Escape is final: a packet on an escape channel is offered only R1, so the
+// extended graph has no indirect dependencies and is the channel dependency
+// graph of R1 alone, which R1's purity lets us build one route per (router,
+// destination). Cross dependencies are ruled out by the routing's bound on
+// its adaptive VCs, or (if it cannot say) by routing every pair.
+DependencyVerdict check_final_escape(const Topology& t, const RoutingFunction& r) {
+  std::vector<std::uint32_t> escape_vcs;  // [node * ports + port]
+  DependencyVerdict verdict = check_pure_dependencies(t, r, /*escape_only=*/true, &escape_vcs);
+  if (!verdict.problem.empty()) return verdict;
+  const unsigned ports = t.num_ports;
+  const NodeId n = static_cast<NodeId>(t.num_nodes());
+  std::vector<std::uint32_t> bound(ports);
+  bool bounded = true;
+  for (PortId p = 0; p < ports; ++p) {
+    bound[p] = r.adaptive_vc_bound(p);
+    bounded = bounded && bound[p] != ~0u;
+  }
+  std::vector<std::uint32_t> adaptive(ports);
+  RouteSet routes;
+  Flit head;
+  head.type = FlitType::Head;
+  for (NodeId x = 0; x < n; ++x) {
+    if (bounded) {
+      adaptive = bound;
+    } else {
+      std::fill(adaptive.begin(), adaptive.end(), 0);
+      head.src = x;
+      for (NodeId d = 0; d < n; ++d) {
+        if (d == x) continue;
+        head.dst = d;
+        routes.clear();
+        r.route(x, static_cast<PortId>(ports), 0, head, routes);
+        for (std::size_t i = 0; i < routes.size(); ++i)
+          if (!routes[i].escape) adaptive[routes[i].port] |= routes[i].vc_mask;
+      }
+    }
+    for (PortId p = 0; p < ports; ++p)
+      if (escape_vcs[std::size_t(x) * ports + p] & adaptive[p]) {
+        DependencyVerdict bad;
+        bad.acyclic = false;
+        bad.problem = cross_problem(t, x, p);
+        return bad;
+      }
+  }
+  verdict.indirect.assign(verdict.cycle.size(), false);
+  return verdict;
+}
+
 }  // namespace
 
 DependencyVerdict check_escape_dependencies(const Topology& t, const RoutingFunction& r) {
   if (!r.has_escape()) throw std::logic_error("routing " + r.name() + " has no escape sub-network");
+  if (!r.escape_returns()) return check_final_escape(t, r);
   DependencyVerdict verdict;
   ExtendedGraph g(t, r);
   verdict.problem = g.build();

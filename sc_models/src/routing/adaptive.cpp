@@ -68,9 +68,9 @@ void AdaptiveRouting::escape_route(NodeId here, NodeId dst, RouteSet& out) const
   head.dst = dst;
   head.src = dst;  // R1 reads only (here, dst)
   head.type = FlitType::Head;
-  RouteSet r1;
-  escape_->route(here, static_cast<PortId>(topo_.num_ports), 0, head, r1);
-  for (std::size_t i = 0; i < r1.size(); ++i) out.add(r1[i].port, r1[i].vc_mask, true, 1);
+  const std::size_t first = out.size();
+  escape_->route(here, static_cast<PortId>(topo_.num_ports), 0, head, out);
+  out.mark_escape(first, 1);
 }
 
 }  // namespace wormsim

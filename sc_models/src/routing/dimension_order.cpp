@@ -55,4 +55,30 @@ void DimensionOrderRouting::route(NodeId here, PortId, VcId, const Flit& head, R
   }
 }
 
+// Representatives for the static check. Let i be the first coordinate in
+// which destination d differs from router x, and r = x with coordinate i set
+// to d's. The route at x depends only on (x_i, d_i): the same for r. A router
+// w with a link into x differs from x in one coordinate j:
+//   j < i: w routes in dimension j toward d_j = x_j = r_j, the same for d and r;
+//   j = i: if w_i != d_i, w routes in dimension i by (w_i, d_i), the same for
+//          r; if w_i = d_i, w routes for d in a dimension after i, not into
+//          x, and w = r, so for r it does not route at all;
+//   j > i: w_i = x_i != d_i, so w routes in dimension i for both, not into x.
+// (The torus wrap changes none of this: position datelines read only the two
+// coordinates of the ring.) tb/deadlock/proof_paths_test.cpp compares the
+// graph built from these with the exhaustive one.
+bool DimensionOrderRouting::destination_representatives(NodeId here, std::vector<NodeId>& out) const {
+  if (depends_on_source()) return false;
+  const Coord c = coord_of(dims_, here);
+  for (unsigned d = 0; d < 3; ++d)
+    for (unsigned v = 0; v < dims_[d]; ++v) {
+      Coord r = c;
+      if (d == 0) r.x = v;
+      else if (d == 1) r.y = v;
+      else r.z = v;
+      if (v != (d == 0 ? c.x : d == 1 ? c.y : c.z)) out.push_back(id_of(dims_, r));
+    }
+  return true;
+}
+
 }  // namespace wormsim

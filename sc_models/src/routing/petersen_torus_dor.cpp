@@ -21,7 +21,7 @@ struct RingMove {
 RingMove ring_move(unsigned from, unsigned to, unsigned size, bool tie_positive) {
   RingMove m;
   if (from == to) return m;
-  const unsigned fwd = (to + size - from) % size;
+  const unsigned fwd = to >= from ? to - from : to + size - from;  // (to - from) mod size, no division
   const unsigned back = size - fwd;
   const bool positive = fwd < back || (fwd == back && tie_positive);
   m.dir = positive ? 1 : -1;
@@ -48,6 +48,8 @@ PetersenTorusDorRouting::PetersenTorusDorRouting(const Topology& t, unsigned vcs
                                                  unsigned external_vcs)
     : lmn_(t.dims), level_class_(level_classes) {
   if (t.as<PetersenTorusKind>() == nullptr) throw ConfigError("routing", "3pt-dor needs a 3PT topology, got " + t.spec);
+  coord_.resize(t.num_nodes());
+  for (NodeId n = 0; n < t.num_nodes(); ++n) coord_[n] = pt_coord_of(lmn_, n);
   classes_ = 2;
   for (unsigned c : level_class_) classes_ = std::max(classes_, c + 1);
   vcs_ = vcs == 0 ? classes_ : vcs;
@@ -77,7 +79,7 @@ PetersenTorusDorRouting::PetersenTorusDorRouting(const Topology& t, unsigned vcs
 }
 
 unsigned PetersenTorusDorRouting::module_distance(NodeId a, NodeId b) const {
-  const PtCoord c = pt_coord_of(lmn_, a), d = pt_coord_of(lmn_, b);
+  const PtCoord &c = coord_[a], &d = coord_[b];
   const RingMove z = ring_move(c.z, d.z, lmn_[0], true);
   const RingMove x = ring_move(c.x, d.x, lmn_[1], true);
   const RingMove y = ring_move(c.y, d.y, lmn_[2], true);
@@ -85,19 +87,23 @@ unsigned PetersenTorusDorRouting::module_distance(NodeId a, NodeId b) const {
 }
 
 PetersenTorusDorRouting::Hop PetersenTorusDorRouting::next_hop(NodeId here, NodeId dst) const {
-  const PtCoord c = pt_coord_of(lmn_, here), d = pt_coord_of(lmn_, dst);
+  const PtCoord &c = coord_[here], &d = coord_[dst];
   const bool tie_positive = d.p % 2 == 0;
   unsigned gateway = d.p;
   unsigned level = next_[c.p][d.p] == d.p ? 7 : 6;  // final: last Petersen hop, or the one before
   bool ext_class1 = false;
   const RingMove z = ring_move(c.z, d.z, lmn_[0], tie_positive);
-  const RingMove x = ring_move(c.x, d.x, lmn_[1], tie_positive);
-  const RingMove y = ring_move(c.y, d.y, lmn_[2], tie_positive);
   if (z.dir != 0) {
     gateway = z.dir > 0 ? kZPlus : kZMinus;
     ext_class1 = !z.wrap_ahead;
     level = ext_class1 ? 1 : 0;
-  } else if (x.dir != 0 && y.dir != 0) {
+    if (c.p == gateway) return Hop{0, ext_class1 ? kExternal1 : kExternal0};
+    return Hop{port_[c.p][next_[c.p][gateway]], level_class_[level]};
+  }
+  // Same z: the x and y rings decide (only now computed).
+  const RingMove x = ring_move(c.x, d.x, lmn_[1], tie_positive);
+  const RingMove y = ring_move(c.y, d.y, lmn_[2], tie_positive);
+  if (x.dir != 0 && y.dir != 0) {
     gateway = x.dir > 0 ? (y.dir > 0 ? kDiagPP : kDiagPM) : (y.dir > 0 ? kDiagMP : kDiagMM);
     ext_class1 = !x.wrap_ahead;
     level = ext_class1 ? 3 : 2;

@@ -11,14 +11,14 @@
 
 namespace wormsim {
 
-ResourceEstimate estimate_resources(const Topology& t, const Scenario& s, double routing_tables) {
+ResourceEstimate estimate_resources(const Topology& t, const Scenario& s, double routing_tables, double proof_steps) {
   ResourceEstimate e;
   const double nodes = static_cast<double>(t.num_nodes());
   // Router inputs (network and local ports) and the NI's ejection buffers.
   const double buffers = static_cast<double>((t.num_ports + 2 * s.local_ports) * s.vcs);
   e.memory_bytes =
       nodes * (kBytesPerNode + buffers * (kBytesPerVcBuffer + kBytesPerFlitSlot * s.buffer)) + routing_tables;
-  e.check_steps = s.deadlock_check ? nodes * static_cast<double>(t.num_links()) * s.vcs : 0;
+  e.check_steps = s.deadlock_check ? proof_steps : 0;
   e.check_seconds = e.check_steps / kCheckStepsPerSecond;
   return e;
 }

@@ -54,7 +54,8 @@ NetworkSetup setup_network(const Scenario& scenario) {
   if ((t.num_ports + s.local_ports) * s.vcs > 64)
     throw ConfigError("vcs", "(network ports + local ports) x VCs must be at most 64");
   // What it will cost, refused before any work if this machine cannot.
-  n.estimate = estimate_resources(t, s, static_cast<double>(n.routing->table_bytes()));
+  n.estimate = estimate_resources(t, s, static_cast<double>(n.routing->table_bytes()),
+                                  s.deadlock_check ? proof_steps(t, *n.routing) : 0);
   check_limits(t, s, n.estimate, available_memory_bytes());
   if (s.deadlock_check) {
     n.verdict = check_routing_deadlock(t, *n.routing);

@@ -4,7 +4,9 @@
 // router:port:vc. For every destination (every source-destination pair when
 // the routing reads the source) the check follows every choice the routing
 // function allows from every injection point, and adds the dependency
-// "holding channel a, a packet may request channel b" for each step. The
+// "holding channel a, a packet may request channel b" for each step. When
+// the routing reads nothing but the router and the destination, following
+// packets is not needed: each (router, destination) pair is routed once. The
 // routing is deadlock-free if the graph is acyclic; otherwise one cycle is
 // returned. Ejection is assumed to always drain (consumption channels are
 // not part of the graph).
@@ -43,7 +45,27 @@ struct DependencyVerdict {
 };
 
 /// Throws std::logic_error if the routing offers no route somewhere.
+/// Routings that read only (router, destination) (depends_on_input() and
+/// depends_on_source() false) go to check_pure_dependencies.
 DependencyVerdict check_channel_dependencies(const Topology& topology, const RoutingFunction& routing);
+
+/// The same graph for a routing that reads only (router, destination),
+/// built without following packets: for each destination d every router is
+/// routed once, and a channel into router z used for d depends on every
+/// channel z offers for d (z != d). One route call per (router, destination)
+/// pair, the fewest any exhaustive check can make. escape_only: the graph of
+/// the routing's escape subfunction R1 (escape_route), for Duato's check when
+/// escape is final; then a router without a route sets `problem` instead of
+/// throwing. used_vcs, if given, receives [node * ports + port] = the VCs
+/// some route uses there.
+DependencyVerdict check_pure_dependencies(const Topology& topology, const RoutingFunction& routing, bool escape_only,
+                                          std::vector<std::uint32_t>* used_vcs);
+
+/// The work check_routing_deadlock will do, in steps of following a packet
+/// one channel (sim/limits.h rates them): destinations x channels for the
+/// path-following check, 2.5 steps per route call for the checks that route
+/// (router, destination) pairs (measured: a route call costs 2.5 steps).
+double proof_steps(const Topology& topology, const RoutingFunction& routing);
 
 /// The check the routing calls for: Duato's condition on the escape
 /// sub-network (escape_dependency.h) for routings with has_escape(), the full

@@ -27,7 +27,11 @@
 //     a cycle iff the extended channel dependency graph has one.
 // When the routing's escape is final (escape_returns() false: a packet on an
 // escape VC is offered only R1 from then on) there are no indirect
-// dependencies: an escape channel into y leads straight to R1(y, d).
+// dependencies: an escape channel into y leads straight to R1(y, d). The
+// graph is then R1's own channel dependency graph, built with one R1 route
+// per (router, destination) (check_pure_dependencies), and cross
+// dependencies are ruled out by the routing's adaptive_vc_bound() (or, if it
+// has none, by routing every pair).
 // The adaptive candidates must not depend on the input port and VC (true of
 // every adaptive routing here).
 #pragma once

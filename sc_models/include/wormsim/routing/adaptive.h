@@ -55,6 +55,8 @@ class AdaptiveRouting : public RoutingFunction {
   void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override;
   bool has_escape() const override { return true; }
   bool escape_returns() const override { return returns_; }
+  /// Adaptive candidates list adaptive_mask_[port] and nothing else.
+  std::uint32_t adaptive_vc_bound(PortId port) const override { return adaptive_mask_[port]; }
   void escape_route(NodeId here, NodeId dst, RouteSet& out) const override;
   /// VCs of port p that adaptive candidates may use.
   std::uint32_t adaptive_mask(PortId p) const { return adaptive_mask_[p]; }

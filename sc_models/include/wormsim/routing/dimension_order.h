@@ -23,6 +23,12 @@ class DimensionOrderRouting : public RoutingFunction {
   DimensionOrderRouting(const Topology& topology, unsigned vcs, Datelines datelines = Datelines::Source);
   std::string name() const override { return datelines_ == Datelines::None ? "dor-nodateline" : "dor"; }
   unsigned vcs() const override { return vcs_; }
+  bool depends_on_input() const override { return false; }
+  /// The nodes on the three axis lines through `here` (here with one
+  /// coordinate changed): destination d is represented by here with d's
+  /// first coordinate that differs from here's (why that suffices:
+  /// dimension_order.cpp). Not offered with source datelines.
+  bool destination_representatives(NodeId here, std::vector<NodeId>& out) const override;
   bool depends_on_source() const override { return wrap_ && datelines_ == Datelines::Source; }
   void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override;
 

@@ -16,6 +16,7 @@ class HamiltonianRouting : public RoutingFunction {
   HamiltonianRouting(const Topology& topology, unsigned vcs);
   std::string name() const override { return "hamiltonian"; }
   unsigned vcs() const override { return vcs_; }
+  bool depends_on_input() const override { return false; }
   void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override;
   const HamiltonianLabeling& labeling() const { return labeling_; }
 

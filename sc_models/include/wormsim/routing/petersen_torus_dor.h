@@ -34,6 +34,7 @@
 #include <vector>
 
 #include <wormsim/routing/routing.h>
+#include <wormsim/topology/petersen_torus.h>
 
 namespace wormsim {
 
@@ -53,6 +54,8 @@ class PetersenTorusDorRouting : public RoutingFunction {
                           const LevelClasses& level_classes = default_level_classes(), unsigned external_vcs = 0);
   std::string name() const override { return "3pt-dor"; }
   unsigned vcs() const override { return vcs_; }
+  bool depends_on_input() const override { return false; }
+  std::size_t table_bytes() const override { return coord_.size() * sizeof(PtCoord); }
   void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override;
 
   /// The next hop: port and VC class (0 .. classes()-1 on the Petersen
@@ -72,6 +75,7 @@ class PetersenTorusDorRouting : public RoutingFunction {
 
  private:
   std::array<unsigned, 3> lmn_;
+  std::vector<PtCoord> coord_;  ///< coordinates of every node (no divisions per hop)
   unsigned vcs_;
   LevelClasses level_class_;
   unsigned classes_ = 0;

@@ -49,6 +49,15 @@ class RouteSet {
   std::size_t size() const { return size_; }
   const RouteCandidate& operator[](std::size_t i) const { return items_[i]; }
   const RouteCandidate* data() const { return items_.data(); }
+  /// Marks candidates from `first` on as escape candidates of `priority`
+  /// (a routing that lists its escape subfunction's route after its own).
+  void mark_escape(std::size_t first, std::uint8_t priority) {
+    for (std::size_t i = first; i < size_; ++i) {
+      items_[i].escape = true;
+      items_[i].priority = priority;
+      items_[i].atomic = false;
+    }
+  }
 
  private:
   std::array<RouteCandidate, kMax> items_{};
@@ -64,6 +73,19 @@ class RoutingFunction {
   /// True if the choice depends on head.src (the static check then explores
   /// every source-destination pair instead of every destination).
   virtual bool depends_on_source() const { return false; }
+  /// False if route() reads nothing but `here` and head.dst (and head.src
+  /// when depends_on_source()): never the input port or VC. The static check
+  /// then routes each (router, destination) pair once instead of following
+  /// packets channel by channel (deadlock/channel_dependency.h).
+  virtual bool depends_on_input() const { return true; }
+  /// Optional, for routings with depends_on_input() and depends_on_source()
+  /// false: destinations that stand for all others at router `here`. Every
+  /// destination d != here must have a representative r in `out` with
+  /// route(here, r) = route(here, d) and, for every router w with a link into
+  /// here, the same channels into here offered by route(w, r) as by
+  /// route(w, d). The static check then routes only these destinations at
+  /// each router. Returns false (the default) if the routing has none.
+  virtual bool destination_representatives(NodeId /*here*/, std::vector<NodeId>& /*out*/) const { return false; }
   /// Fills `out` for a head flit at router `here` bound for head.dst != here,
   /// which arrived on input port `in_port` (>= network ports: injection) and
   /// input VC `in_vc`.
@@ -84,6 +106,11 @@ class RoutingFunction {
   /// adaptive VCs again at the next router. False: once on an escape VC it is
   /// offered only R1 from then on.
   virtual bool escape_returns() const { return true; }
+  /// VCs that adaptive (non-escape) candidates may ever list on `port`, by
+  /// construction. The Duato check rules out cross dependencies with it
+  /// instead of routing every (router, destination) pair; all VCs (the
+  /// default) means "cannot say", and the check then routes every pair.
+  virtual std::uint32_t adaptive_vc_bound(PortId /*port*/) const { return ~0u; }
 };
 
 inline std::uint32_t all_vcs_mask(unsigned vcs) {

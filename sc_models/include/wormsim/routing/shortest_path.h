@@ -13,6 +13,7 @@ class ShortestPathRouting : public RoutingFunction {
   std::string name() const override { return "minimal"; }
   std::size_t table_bytes() const override { return dist_.nodes() * dist_.nodes(); }
   unsigned vcs() const override { return vcs_; }
+  bool depends_on_input() const override { return false; }
   void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override;
 
  private:

@@ -20,6 +20,7 @@ class SpanningTreeRouting : public RoutingFunction {
   SpanningTreeRouting(const Topology& t, unsigned vcs);
   std::string name() const override { return "tree"; }
   unsigned vcs() const override { return vcs_; }
+  bool depends_on_input() const override { return false; }
   void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override;
   /// The output port from `here` towards `dst` (here != dst).
   PortId next_port(NodeId here, NodeId dst) const;

@@ -27,13 +27,15 @@ constexpr double kMemoryShare = 0.8;
 
 struct ResourceEstimate {
   double memory_bytes = 0;  ///< the model's resident memory
-  double check_steps = 0;   ///< destinations x channels x VCs, the proof's work
+  double check_steps = 0;   ///< the proof's work (deadlock/channel_dependency.h proof_steps)
   double check_seconds = 0;
 };
 
 /// `s` with its VCs resolved (setup_network does this); `routing_tables`:
-/// RoutingFunction::table_bytes().
-ResourceEstimate estimate_resources(const Topology& t, const Scenario& s, double routing_tables = 0);
+/// RoutingFunction::table_bytes(); `proof_steps`: proof_steps() of the
+/// routing (counted only if s.deadlock_check).
+ResourceEstimate estimate_resources(const Topology& t, const Scenario& s, double routing_tables = 0,
+                                    double proof_steps = 0);
 
 /// MemAvailable from /proc/meminfo, in bytes; 0 if it cannot be read.
 double available_memory_bytes();

@@ -1,5 +1,5 @@
 // All-pairs hop distances of a topology (breadth-first search from every
-// node), stored as one byte per pair: for networks up to kMaxNodes nodes.
+// node, 64 sources at a time), stored as one byte per pair: for networks up to kMaxNodes nodes.
 #pragma once
 #include <cstdint>
 #include <vector>

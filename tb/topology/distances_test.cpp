@@ -1,0 +1,74 @@
+// DistanceTable (64 sources per breadth-first sweep) against a plain
+// one-source-at-a-time breadth-first search, on topologies above and below
+// 64 nodes and not a multiple of 64, and on a cut network.
+#include <gtest/gtest.h>
+
+#include <deque>
+
+#include <wormsim/topology/distances.h>
+#include <wormsim/topology/spec.h>
+
+namespace wormsim::test {
+namespace {
+
+std::vector<unsigned> reference_row(const Topology& t, NodeId s) {
+  std::vector<unsigned> d(t.num_nodes(), DistanceTable::kUnreachable);
+  std::deque<NodeId> q{s};
+  d[s] = 0;
+  while (!q.empty()) {
+    const NodeId u = q.front();
+    q.pop_front();
+    for (const auto& p : t.peer[u])
+      if (p && d[p->node] == DistanceTable::kUnreachable) {
+        d[p->node] = d[u] + 1;
+        q.push_back(p->node);
+      }
+  }
+  return d;
+}
+
+void expect_matches_reference(const Topology& t, const std::string& what) {
+  const DistanceTable table(t);
+  const NodeId n = static_cast<NodeId>(t.num_nodes());
+  bool connected = true;
+  unsigned diameter = 0;
+  double sum = 0;
+  for (NodeId s = 0; s < n; ++s) {
+    const auto row = reference_row(t, s);
+    for (NodeId v = 0; v < n; ++v) {
+      ASSERT_EQ(table(s, v), row[v]) << what << " from " << s << " to " << v;
+      if (row[v] == DistanceTable::kUnreachable) {
+        connected = false;
+      } else {
+        diameter = std::max(diameter, row[v]);
+        sum += row[v];
+      }
+    }
+  }
+  EXPECT_EQ(table.connected(), connected) << what;
+  EXPECT_EQ(table.diameter(), diameter) << what;
+  EXPECT_DOUBLE_EQ(table.average(), sum / (double(n) * double(n - 1))) << what;
+}
+
+TEST(DistanceTable, EqualsOneSearchPerSource) {
+  for (const char* spec : {"mesh:4x4", "mesh:5x5x5", "torus:4x4x4", "torus:7x3", "3pt:3x3x3", "3pt:2x3x4", "fp:3",
+                           "rfp:3", "arrangement:5,3", "petersen"})
+    expect_matches_reference(make_topology(spec), spec);
+}
+
+TEST(DistanceTable, CutNetworkIsNotConnected) {
+  Topology t = make_topology("mesh:70x1");  // two batches of sources
+  // Cut the link between nodes 40 and 41 in both directions.
+  for (PortId p = 0; p < t.num_ports; ++p) {
+    if (t.peer[40][p] && t.peer[40][p]->node == 41) t.peer[40][p].reset();
+    if (t.peer[41][p] && t.peer[41][p]->node == 40) t.peer[41][p].reset();
+  }
+  const DistanceTable table(t);
+  EXPECT_FALSE(table.connected());
+  EXPECT_EQ(table(0, 69), DistanceTable::kUnreachable);
+  EXPECT_EQ(table(69, 41), 28u);
+  expect_matches_reference(t, "mesh:70x1 cut between 40 and 41");
+}
+
+}  // namespace
+}  // namespace wormsim::test
