@@ -70,5 +70,23 @@ TEST(DistanceTable, CutNetworkIsNotConnected) {
   expect_matches_reference(t, "mesh:70x1 cut between 40 and 41");
 }
 
+// Meshes and tori get their distances from coordinates: they must equal the
+// searched ones, rings of 1, 2, odd and even length included.
+TEST(HopDistance, GridFormulaEqualsTheSearchedTable) {
+  for (const char* spec : {"mesh:4x4", "mesh:5x3x2", "mesh:7x1x1", "torus:4x4x4", "torus:5x2x3", "torus:2x2x2",
+                           "torus:7x6", "torus:1x5x8"}) {
+    const Topology t = make_topology(spec);
+    const DistanceTable table(t);
+    const HopDistance hop(t);
+    EXPECT_LT(hop.table_bytes(), t.num_nodes() * 8) << spec << ": no quadratic table";
+    for (NodeId a = 0; a < t.num_nodes(); ++a)
+      for (NodeId b = 0; b < t.num_nodes(); ++b) ASSERT_EQ(hop(a, b), table(a, b)) << spec << " " << a << "->" << b;
+  }
+  const Topology pt = make_topology("3pt:2x2x2");
+  const HopDistance hop(pt);
+  EXPECT_EQ(hop.table_bytes(), pt.num_nodes() * pt.num_nodes()) << "elsewhere: the table";
+  EXPECT_EQ(hop(0, 1), DistanceTable(pt)(0, 1));
+}
+
 }  // namespace
 }  // namespace wormsim::test

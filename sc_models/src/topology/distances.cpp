@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <wormsim/core/config_error.h>
+#include <wormsim/topology/grid.h>
 
 namespace wormsim {
 
@@ -61,6 +62,21 @@ DistanceTable::DistanceTable(const Topology& t) : n_(t.num_nodes()) {
       if (reached[v] != all) connected_ = false;
   }
   if (n_ > 1) average_ = sum / (static_cast<double>(n_) * static_cast<double>(n_ - 1));
+}
+
+HopDistance::HopDistance(const Topology& t) {
+  const auto* grid = t.as<GridKind>();
+  if (grid == nullptr) {
+    table_ = std::make_unique<DistanceTable>(t);
+    return;
+  }
+  dims_ = grid->dims();
+  wrap_ = grid->wrap();
+  coords_.resize(t.num_nodes());
+  for (NodeId n = 0; n < t.num_nodes(); ++n) {
+    const Coord c = coord_of(dims_, n);
+    coords_[n] = {static_cast<std::uint16_t>(c.x), static_cast<std::uint16_t>(c.y), static_cast<std::uint16_t>(c.z)};
+  }
 }
 
 }  // namespace wormsim

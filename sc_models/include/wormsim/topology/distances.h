@@ -1,7 +1,9 @@
 // All-pairs hop distances of a topology (breadth-first search from every
 // node, 64 sources at a time), stored as one byte per pair: for networks up to kMaxNodes nodes.
 #pragma once
+#include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include <wormsim/topology/topology.h>
@@ -28,6 +30,38 @@ class DistanceTable {
   bool connected_ = true;
   unsigned diameter_ = 0;
   double average_ = 0;
+};
+
+/// Hop distance for routings that pick shortest-path next hops. On meshes
+/// and tori it is computed from the coordinates (per dimension |a - b|, or
+/// the shorter way round the ring): no table, any size. Elsewhere it is the
+/// all-pairs DistanceTable (n^2 bytes, up to DistanceTable::kMaxNodes
+/// nodes), which those topologies cannot do without here.
+class HopDistance {
+ public:
+  /// Throws ConfigError as DistanceTable does (non-grid topologies only).
+  explicit HopDistance(const Topology& t);
+  unsigned operator()(NodeId from, NodeId to) const {
+    if (table_) return (*table_)(from, to);
+    const auto &a = coords_[from], &b = coords_[to];
+    unsigned sum = 0;
+    for (unsigned d = 0; d < 3; ++d) {
+      const unsigned diff = a[d] > b[d] ? a[d] - b[d] : b[d] - a[d];
+      sum += wrap_ && 2 * diff > dims_[d] ? dims_[d] - diff : diff;
+    }
+    return sum;
+  }
+  bool connected() const { return table_ ? table_->connected() : true; }
+  /// Bytes held: the coordinates, or the table.
+  std::size_t table_bytes() const {
+    return table_ ? table_->nodes() * table_->nodes() : coords_.size() * sizeof(coords_[0]);
+  }
+
+ private:
+  std::unique_ptr<DistanceTable> table_;
+  std::vector<std::array<std::uint16_t, 3>> coords_;
+  std::array<unsigned, 3> dims_{};
+  bool wrap_ = false;
 };
 
 }  // namespace wormsim
