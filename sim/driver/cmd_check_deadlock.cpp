@@ -78,6 +78,7 @@ Command add_check_deadlock(CLI::App& app) {
     const DependencyVerdict v = check_routing_deadlock(t, *routing);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::cout << "check-deadlock: " << t.spec << ", routing " << routing_name << ", " << routing->vcs() << " VC(s)\n";
+    if (!v.method.empty()) std::cout << "method: " << v.method << "\n";
     if (routing->has_escape()) {
       std::cout << "extended channel dependency graph of the escape sub-network (Duato): " << v.channels
                 << " escape channels, " << v.adaptive_states << " adaptive states (router, destination), "

@@ -211,6 +211,9 @@ DependencyVerdict check_final_escape(const Topology& t, const RoutingFunction& r
       }
   }
   verdict.indirect.assign(verdict.cycle.size(), false);
+  verdict.method = std::string("escape is final: R1's own channel graph, one R1 route per (router, destination) "
+                               "pair; cross dependencies ruled out by ") +
+                   (bounded ? "the routing's adaptive VC bound" : "routing every pair");
   return verdict;
 }
 
@@ -278,6 +281,7 @@ DependencyVerdict check_escape_dependencies(const Topology& t, const RoutingFunc
     }
   }
   verdict.dependencies = edges;
+  verdict.method = "extended graph with a state per (router, destination) reached on adaptive channels";
   return verdict;
 }
 

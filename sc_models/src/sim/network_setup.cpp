@@ -60,7 +60,7 @@ NetworkSetup setup_network(const Scenario& scenario) {
   if (s.deadlock_check) {
     n.verdict = check_routing_deadlock(t, *n.routing);
     clock.step(n.steps, "static deadlock proof (" + std::to_string(n.verdict.channels) + " channels, " +
-                            std::to_string(n.verdict.dependencies) + " dependencies)");
+                            std::to_string(n.verdict.dependencies) + " dependencies; " + n.verdict.method + ")");
     if (!n.verdict.acyclic)
       throw StaticDeadlockError("routing " + s.routing + " on " + t.spec + " with " + std::to_string(s.vcs) +
                                 " VC(s) can deadlock: " +

@@ -39,6 +39,9 @@ struct DependencyVerdict {
   /// Set when the check cannot be made (for example an escape VC is also
   /// offered as an adaptive VC); then acyclic is false and cycle empty.
   std::string problem;
+  /// How the graph was built, for people: "followed packets ...", "one route
+  /// per (router, destination) pair", "representative destinations ...".
+  std::string method;
 
   /// "r0_0_0:xp:vc0 -> r1_0_0:xp:vc0 -> ... -> r0_0_0:xp:vc0"
   std::string cycle_text(const Topology& t) const;
