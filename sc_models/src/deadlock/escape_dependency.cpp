@@ -1,6 +1,8 @@
 #include <wormsim/deadlock/escape_dependency.h>
 
+#include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 namespace wormsim {
 namespace {
@@ -10,9 +12,13 @@ std::string cross_problem(const Topology& t, NodeId x, PortId p) {
          " are also offered as adaptive VCs (cross dependencies are not supported)";
 }
 
-// The extended graph, implicit: vertices 0 .. C-1 are escape channels
-// (node, port, vc); C + y * N + d is the state "a packet for d arrived at y
-// on an adaptive channel". Successors are generated on demand.
+// The extended graph when packets may return from escape to adaptive VCs,
+// implicit: vertices 0 .. C-1 are escape channels (node, port, vc);
+// C + d * N + y is the state "a packet for d arrived at y on an adaptive
+// channel" (destination-major, so the states a search visits for one
+// destination lie together). R1 is read from route()'s escape candidates
+// (the same as escape_route(), RoutingFunction's contract), so each
+// (router, destination) pair costs one route call.
 class ExtendedGraph {
  public:
   ExtendedGraph(const Topology& t, const RoutingFunction& r)
@@ -27,126 +33,89 @@ class ExtendedGraph {
                    static_cast<VcId>(v % vcs_)};
   }
 
-  /// Buckets: for every escape channel, the destinations R1 uses it for.
-  /// Also verifies connectivity and the absence of cross dependencies.
+  /// Buckets: for every escape channel, the destinations R1 uses it for
+  /// (ascending). Also verifies connectivity and the absence of cross
+  /// dependencies. One route call per (router, destination), node by node.
   std::string build() {
-    std::vector<std::uint32_t> count(channels_ + 1, 0);
-    std::vector<std::uint32_t> escape_union(ports_), adaptive_union(ports_);
-    for (int pass = 0; pass < 2; ++pass) {
-      if (pass == 1) {
-        for (std::size_t c = 0; c < channels_; ++c) count[c + 1] += count[c];
-        first_ = count;
-        dests_.resize(count[channels_]);
-      }
-      for (NodeId x = 0; x < n_; ++x) {
-        std::fill(escape_union.begin(), escape_union.end(), 0);
-        std::fill(adaptive_union.begin(), adaptive_union.end(), 0);
-        for (NodeId d = 0; d < n_; ++d) {
-          if (d == x) continue;
-          routes_.clear();
-          r_.escape_route(x, d, routes_);
-          if (routes_.size() == 0)
-            return "escape routing " + r_.name() + " offers no route at " + node_name(t_, x) + " to node " +
-                   std::to_string(d) + " (not connected)";
-          for (std::size_t i = 0; i < routes_.size(); ++i) {
-            const RouteCandidate& c = routes_[i];
-            escape_union[c.port] |= c.vc_mask;
-            for (unsigned v = 0; v < vcs_; ++v) {
-              if (!(c.vc_mask >> v & 1u)) continue;
-              const std::size_t e = index(x, c.port, v);
-              if (pass == 0) ++count[e + 1];
-              else dests_[first_[e] + fill_[e]++] = d;
-            }
+    const unsigned local = ports_ * vcs_;
+    first_.assign(channels_ + 1, 0);
+    std::vector<std::uint32_t> escape_union(ports_), adaptive_union(ports_), count(local), fill(local);
+    std::vector<std::pair<std::uint16_t, NodeId>> uses;  // (local channel, destination) of node x
+    for (NodeId x = 0; x < n_; ++x) {
+      std::fill(escape_union.begin(), escape_union.end(), 0);
+      std::fill(adaptive_union.begin(), adaptive_union.end(), 0);
+      std::fill(count.begin(), count.end(), 0);
+      uses.clear();
+      for (NodeId d = 0; d < n_; ++d) {
+        if (d == x) continue;
+        full(x, d);
+        bool escape = false;
+        for (std::size_t i = 0; i < routes_.size(); ++i) {
+          const RouteCandidate& c = routes_[i];
+          if (!c.escape) {
+            adaptive_union[c.port] |= c.vc_mask;
+            continue;
           }
-          if (pass == 1) continue;
-          full(x, d);
-          for (std::size_t i = 0; i < routes_.size(); ++i)
-            if (!routes_[i].escape) adaptive_union[routes_[i].port] |= routes_[i].vc_mask;
+          escape_union[c.port] |= c.vc_mask;
+          for (unsigned v = 0; v < vcs_; ++v)
+            if (c.vc_mask >> v & 1u) {
+              escape = true;
+              uses.emplace_back(static_cast<std::uint16_t>(c.port * vcs_ + v), d);
+              ++count[c.port * vcs_ + v];
+            }
         }
-        if (pass == 1) continue;
-        for (PortId p = 0; p < ports_; ++p)
-          if (escape_union[p] & adaptive_union[p])
-            return cross_problem(t_, x, p);
+        if (!escape)
+          return "escape routing " + r_.name() + " offers no route at " + node_name(t_, x) + " to node " +
+                 std::to_string(d) + " (not connected)";
       }
-      if (pass == 0) fill_.assign(channels_, 0);
+      for (PortId p = 0; p < ports_; ++p)
+        if (escape_union[p] & adaptive_union[p]) return cross_problem(t_, x, p);
+      const std::size_t base = std::size_t(x) * local;
+      for (unsigned l = 0; l < local; ++l) {
+        fill[l] = first_[base + l];
+        first_[base + l + 1] = first_[base + l] + count[l];
+      }
+      dests_.resize(first_[base + local]);
+      for (const auto& [l, d] : uses) dests_[fill[l]++] = d;
     }
     return {};
   }
 
   bool used(std::size_t e) const { return first_[e + 1] > first_[e]; }
 
-  /// Successor k of v (k counts from 0), or npos when there is none left.
   static constexpr std::size_t npos = ~std::size_t{0};
-  std::size_t successor(std::size_t v, std::uint32_t& k) {
-    if (is_channel(v)) {
-      const Channel c = channel(v);
-      const NodeId y = t_.peer[c.node][c.port]->node;
-      if (!r_.escape_returns()) return escape_successor(v, y, k);
-      while (first_[v] + k < first_[v + 1]) {
-        const NodeId d = dests_[first_[v] + k++];
-        if (d != y) return state(y, d);
-      }
-      return npos;
-    }
-    const NodeId y = static_cast<NodeId>((v - channels_) / n_);
-    const NodeId d = static_cast<NodeId>((v - channels_) % n_);
-    std::uint32_t i = 0;
-    const std::size_t e = escape_channel(y, d, k, i);
-    if (e != npos) {
-      ++k;
-      return e;
-    }
-    full(y, d);
-    for (std::size_t c = 0; c < routes_.size(); ++c) {
-      if (routes_[c].escape || routes_[c].vc_mask == 0) continue;
-      const NodeId next = t_.peer[y][routes_[c].port]->node;
-      if (next == d) continue;
-      if (i++ == k) {
-        ++k;
-        return state(next, d);
-      }
+  /// Successor k of escape channel v (k counts from 0): the state (y, d) for
+  /// the k-th destination of its bucket that is not y itself; npos at the end.
+  std::size_t channel_successor(std::size_t v, std::uint32_t& k) const {
+    const NodeId y = t_.peer[channel(v).node][channel(v).port]->node;
+    while (first_[v] + k < first_[v + 1]) {
+      const NodeId d = dests_[first_[v] + k++];
+      if (d != y) return state(y, d);
     }
     return npos;
   }
 
- private:
-  // Escape is final: successor k of escape channel v into y is the k-th
-  // channel of R1(y, d) over its destinations d (cursor: destination index
-  // in the upper bits, channel within R1(y, d) in the low 5).
-  std::size_t escape_successor(std::size_t v, NodeId y, std::uint32_t& k) {
-    while (true) {
-      const std::uint32_t at = k >> 5, sub = k & 31u;
-      if (first_[v] + at >= first_[v + 1]) return npos;
-      const NodeId d = dests_[first_[v] + at];
-      std::uint32_t count = 0;
-      const std::size_t e = d != y ? escape_channel(y, d, sub, count) : npos;
-      if (count > 32) throw std::logic_error("escape routing offers more than 32 channels at one router");
-      if (e != npos) {
-        ++k;
-        return e;
-      }
-      k = (at + 1) << 5;
+  /// Appends every successor of state v: the channels of R1(y, d) (each VC
+  /// of each escape candidate, in order), then the states of its adaptive
+  /// next hops (each adaptive candidate with a VC, unless it reaches d).
+  void state_successors(std::size_t v, std::vector<std::size_t>& out) {
+    const NodeId y = static_cast<NodeId>((v - channels_) % n_);
+    const NodeId d = static_cast<NodeId>((v - channels_) / n_);
+    full(y, d);
+    for (std::size_t c = 0; c < routes_.size(); ++c)
+      if (routes_[c].escape)
+        for (unsigned w = 0; w < vcs_; ++w)
+          if (routes_[c].vc_mask >> w & 1u) out.push_back(index(y, routes_[c].port, w));
+    for (std::size_t c = 0; c < routes_.size(); ++c) {
+      if (routes_[c].escape || routes_[c].vc_mask == 0) continue;
+      const NodeId next = t_.peer[y][routes_[c].port]->node;
+      if (next != d) out.push_back(state(next, d));
     }
   }
 
-  // Channel k (counting every VC of every candidate) of R1(y, d), or npos;
-  // `count` is set to how many channels R1(y, d) has.
-  std::size_t escape_channel(NodeId y, NodeId d, std::uint32_t k, std::uint32_t& count) {
-    routes_.clear();
-    r_.escape_route(y, d, routes_);
-    std::size_t found = npos;
-    count = 0;
-    for (std::size_t c = 0; c < routes_.size(); ++c)
-      for (unsigned w = 0; w < vcs_; ++w)
-        if (routes_[c].vc_mask >> w & 1u) {
-          if (count == k) found = index(y, routes_[c].port, w);
-          ++count;
-        }
-    return found;
-  }
-
+ private:
   std::size_t index(NodeId x, PortId p, unsigned v) const { return (std::size_t(x) * ports_ + p) * vcs_ + v; }
-  std::size_t state(NodeId y, NodeId d) const { return channels_ + std::size_t(y) * n_ + d; }
+  std::size_t state(NodeId y, NodeId d) const { return channels_ + std::size_t(d) * n_ + y; }
   void full(NodeId x, NodeId d) {
     Flit head;
     head.src = x;
@@ -161,7 +130,7 @@ class ExtendedGraph {
   std::size_t n_;
   unsigned ports_, vcs_;
   std::size_t channels_;
-  std::vector<std::uint32_t> first_, fill_;
+  std::vector<std::uint32_t> first_;
   std::vector<NodeId> dests_;
   RouteSet routes_;
 };
@@ -231,22 +200,30 @@ DependencyVerdict check_escape_dependencies(const Topology& t, const RoutingFunc
   }
   enum : std::uint8_t { kWhite, kGrey, kBlack };
   std::vector<std::uint8_t> colour(g.size(), kWhite);
+  // A state's successors are listed once, when it is entered, into `pool`
+  // (its frame owns pool[begin, end), freed when it is left); a channel's
+  // are read from its bucket one at a time.
   struct Frame {
     std::size_t v;
     std::uint32_t k;
+    std::size_t begin, end;
   };
   std::vector<Frame> stack;
+  std::vector<std::size_t> pool;
   std::size_t edges = 0;
   for (std::size_t root = 0; root < g.channels(); ++root) {
     if (!g.used(root) || colour[root] != kWhite) continue;
     ++verdict.channels;
     colour[root] = kGrey;
-    stack.push_back(Frame{root, 0});
+    stack.push_back(Frame{root, 0, 0, 0});
     while (!stack.empty()) {
       Frame& top = stack.back();
-      const std::size_t next = g.successor(top.v, top.k);
+      const std::size_t next = g.is_channel(top.v)            ? g.channel_successor(top.v, top.k)
+                               : top.begin + top.k < top.end ? pool[top.begin + top.k++]
+                                                             : ExtendedGraph::npos;
       if (next == ExtendedGraph::npos) {
         colour[top.v] = kBlack;
+        if (!g.is_channel(top.v)) pool.resize(top.begin);
         stack.pop_back();
         continue;
       }
@@ -275,9 +252,15 @@ DependencyVerdict check_escape_dependencies(const Topology& t, const RoutingFunc
         return verdict;
       }
       colour[next] = kGrey;
-      if (g.is_channel(next)) ++verdict.channels;
-      else ++verdict.adaptive_states;
-      stack.push_back(Frame{next, 0});
+      if (g.is_channel(next)) {
+        ++verdict.channels;
+        stack.push_back(Frame{next, 0, 0, 0});
+      } else {
+        ++verdict.adaptive_states;
+        const std::size_t begin = pool.size();
+        g.state_successors(next, pool);
+        stack.push_back(Frame{next, 0, begin, pool.size()});
+      }
     }
   }
   verdict.dependencies = edges;
