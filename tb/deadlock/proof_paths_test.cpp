@@ -177,6 +177,27 @@ TEST(ProofPaths, DimensionOrderRepresentativesGiveTheExhaustiveGraph) {
     }
 }
 
+// Routers with more than 64 channels take the graph's multi-word rows, and a
+// port's VCs may straddle two words (6 ports x 11 VCs: port 5 starts at bit
+// 55). The pure path must still equal following packets there. (The 3PT
+// routers have 4 ports, so 16 VCs fill exactly one word.)
+TEST(ProofPaths, RoutersWiderThanOneWordGiveTheSameGraph) {
+  const std::pair<const char*, const char*> wide[] = {
+      {"torus:3x3x2", "minimal"}, {"torus:3x3x2", "dor-nodateline"}, {"mesh:3x2x2", "minimal"}};
+  for (const auto& [spec, name] : wide)
+    for (unsigned vcs : {11u, 16u}) {
+      const Topology t = make_topology(spec);
+      const auto r = make_routing(name, t, vcs);
+      const std::string what = std::string(spec) + " " + name + " " + std::to_string(vcs) + " VCs";
+      ASSERT_GT(t.num_ports * vcs, 64u) << what;
+      ASSERT_FALSE(r->depends_on_input()) << what;
+      const Delegate follow(*r, Delegate::Mode::FollowPackets);
+      const DependencyVerdict fast = check_channel_dependencies(t, *r);
+      EXPECT_GT(fast.dependencies, 0u) << what;
+      expect_same(fast, check_channel_dependencies(t, follow), what);
+    }
+}
+
 // The fast path must still find a cycle: dimension order without datelines
 // on a torus reads only (router, destination), and deadlocks.
 TEST(ProofPaths, PureRoutingCycleIsFound) {

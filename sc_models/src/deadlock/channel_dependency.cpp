@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
+#include <type_traits>
 #include <stdexcept>
 
 #include <wormsim/deadlock/escape_dependency.h>
@@ -237,8 +239,6 @@ DependencyVerdict check_pure_dependencies(const Topology& t, const RoutingFuncti
   const unsigned words = g.words();
   const std::uint32_t vc_bits = all_vcs_mask(vcs);
   std::vector<std::uint64_t> offered(std::size_t(n) * words);  // [z]: channels z offers for d (local bits)
-  std::vector<std::uint32_t> first(std::size_t(n) + 1);
-  std::vector<RouteCandidate> cands;
   constexpr NodeId kNone = ~NodeId{0};
   std::vector<NodeId> next(std::size_t(n) * ports, kNone);  // flat copy of the peers, read once per candidate
   for (NodeId y = 0; y < n; ++y)
@@ -267,78 +267,57 @@ DependencyVerdict check_pure_dependencies(const Topology& t, const RoutingFuncti
   auto missing_port = [&](NodeId y) {
     throw std::logic_error("routing " + r.name() + " routes to a missing port at " + node_name(t, y));
   };
-  if (words == 1) {
-    // A router's channels fit one word: what y offers for d is one mask
-    // (bit port * vcs + vc), and y's used channels another.
-    const std::size_t width = std::size_t(ports) * vcs;
-    std::vector<std::uint64_t> used(n, 0);
-    std::array<PortId, 64> port_of{};
-    for (unsigned b = 0; b < width; ++b) port_of[b] = static_cast<PortId>(b / vcs);
+  // offered[y * words ...]: what y offers for d, one bit per port x VC
+  // (bit port * vcs + vc); used[y * words ...]: the union over d.
+  const std::size_t width = std::size_t(ports) * vcs;
+  std::vector<std::uint64_t> used(offered.size(), 0);
+  std::vector<PortId> port_of(width);  // local bit -> port, without a division per bit
+  for (unsigned b = 0; b < width; ++b) port_of[b] = static_cast<PortId>(b / vcs);
+  // One body, compiled twice: with one word per router as a constant (up
+  // to 64 channels per router, the common case) and with the word count
+  // read at run time, which costs 35% more on 3PT(8,8,8) (0.40 s, not 0.29).
+  auto build = [&](auto words_c) -> std::optional<DependencyVerdict> {
+    const unsigned per_router = words_c;  // words per router
     for (NodeId d = 0; d < n; ++d) {
       head.dst = d;
       for (NodeId y = 0; y < n; ++y) {
-        offered[y] = 0;
+        std::uint64_t* bits = &offered[std::size_t(y) * per_router];
+        for (unsigned w = 0; w < per_router; ++w) bits[w] = 0;
         if (y == d) continue;
         rs.clear();
         if (escape_only) r.escape_route(y, d, rs);
         else r.route(y, static_cast<PortId>(ports), 0, head, rs);
         if (rs.size() == 0) return no_route(y, d);
-        std::uint64_t bits = 0;
         for (std::size_t i = 0; i < rs.size(); ++i) {
           const PortId p = rs[i].port;
           if (p >= ports || next[std::size_t(y) * ports + p] == kNone) missing_port(y);
-          bits |= std::uint64_t(rs[i].vc_mask & vc_bits) << (p * vcs);
-        }
-        offered[y] = bits;
-      }
-      for (NodeId y = 0; y < n; ++y) {
-        const std::uint64_t bits = offered[y];
-        used[y] |= bits;
-        for (std::uint64_t m = bits; m; m &= m - 1) {
-          const unsigned b = static_cast<unsigned>(__builtin_ctzll(m));
-          const NodeId z = next[std::size_t(y) * ports + port_of[b]];
-          if (z != d) g.add_all(y * width + b, &offered[z]);
+          // the VC mask lands at bit p * vcs, and may straddle two per_router
+          const std::uint64_t mask = rs[i].vc_mask & vc_bits;
+          const unsigned at = p * vcs, off = at % 64;
+          bits[at / 64] |= mask << off;
+          if (off + vcs > 64) bits[at / 64 + 1] |= mask >> (64 - off);
         }
       }
+      for (NodeId y = 0; y < n; ++y)
+        for (unsigned w = 0; w < per_router; ++w) {
+          const std::uint64_t bits = offered[std::size_t(y) * per_router + w];
+          used[std::size_t(y) * per_router + w] |= bits;
+          for (std::uint64_t m = bits; m; m &= m - 1) {
+            const unsigned local = w * 64 + static_cast<unsigned>(__builtin_ctzll(m));
+            const NodeId z = next[std::size_t(y) * ports + port_of[local]];
+            if (z != d) g.add_all(y * width + local, &offered[std::size_t(z) * per_router]);
+          }
+        }
     }
     for (NodeId y = 0; y < n; ++y)
-      for (std::uint64_t m = used[y]; m; m &= m - 1) g.use(y * width + static_cast<unsigned>(__builtin_ctzll(m)));
-  }
-  for (NodeId d = 0; d < n && words > 1; ++d) {
-    head.dst = d;
-    cands.clear();
-    std::fill(offered.begin(), offered.end(), 0);
-    for (NodeId y = 0; y < n; ++y) {
-      first[y] = static_cast<std::uint32_t>(cands.size());
-      if (y == d) continue;
-      rs.clear();
-      if (escape_only) r.escape_route(y, d, rs);
-      else r.route(y, static_cast<PortId>(ports), 0, head, rs);
-      if (rs.size() == 0) return no_route(y, d);
-      std::uint64_t* bits = &offered[std::size_t(y) * words];
-      for (std::size_t i = 0; i < rs.size(); ++i) {
-        RouteCandidate c = rs[i];
-        if (c.port >= ports || next[std::size_t(y) * ports + c.port] == kNone) missing_port(y);
-        c.vc_mask &= vc_bits;
-        cands.push_back(c);
-        for (std::uint32_t m = c.vc_mask; m; m &= m - 1) {
-          const unsigned local = c.port * vcs + static_cast<unsigned>(__builtin_ctz(m));
-          bits[local / 64] |= 1ull << (local % 64);
-        }
-      }
-    }
-    first[n] = static_cast<std::uint32_t>(cands.size());
-    for (NodeId y = 0; y < n; ++y)
-      for (std::uint32_t k = first[y]; k < first[y + 1]; ++k) {
-        const RouteCandidate& c = cands[k];
-        const NodeId z = next[std::size_t(y) * ports + c.port];
-        for (std::uint32_t m = c.vc_mask; m; m &= m - 1) {
-          const std::size_t ch = g.index(y, c.port, static_cast<VcId>(__builtin_ctz(m)));
-          g.use(ch);
-          if (z != d) g.add_all(ch, &offered[std::size_t(z) * words]);
-        }
-      }
-  }
+      for (unsigned w = 0; w < per_router; ++w)
+        for (std::uint64_t m = used[std::size_t(y) * per_router + w]; m; m &= m - 1)
+          g.use(y * width + w * 64 + static_cast<unsigned>(__builtin_ctzll(m)));
+    return std::nullopt;
+  };
+  std::optional<DependencyVerdict> failed =
+      words == 1 ? build(std::integral_constant<unsigned, 1>{}) : build(unsigned{words});
+  if (failed) return *failed;
   if (used_vcs != nullptr) {
     used_vcs->assign(std::size_t(n) * ports, 0);
     for (std::size_t c = 0; c < g.size(); ++c)

@@ -152,14 +152,12 @@ DependencyVerdict check_final_escape(const Topology& t, const RoutingFunction& r
     bound[p] = r.adaptive_vc_bound(p);
     bounded = bounded && bound[p] != ~0u;
   }
-  std::vector<std::uint32_t> adaptive(ports);
+  std::vector<std::uint32_t> adaptive = bound;  // per port; with a bound, the same at every router
   RouteSet routes;
   Flit head;
   head.type = FlitType::Head;
   for (NodeId x = 0; x < n; ++x) {
-    if (bounded) {
-      adaptive = bound;
-    } else {
+    if (!bounded) {
       std::fill(adaptive.begin(), adaptive.end(), 0);
       head.src = x;
       for (NodeId d = 0; d < n; ++d) {
