@@ -10,11 +10,7 @@ DimensionOrderRouting::DimensionOrderRouting(const Topology& t, unsigned vcs, Da
     port_[2 * d] = grid_port(t, d, true);
     port_[2 * d + 1] = grid_port(t, d, false);
   }
-  coords_.resize(t.num_nodes());
-  for (NodeId n = 0; n < t.num_nodes(); ++n) {
-    const Coord c = coord_of(dims_, n);
-    coords_[n] = {c.x, c.y, c.z};
-  }
+  coords_ = grid_coord_table(dims_);
   const bool classes = datelines != Datelines::None;
   class0_ = classes ? all_vcs_mask(vcs / 2) : all_;
   class1_ = classes ? all_ & ~class0_ : all_;

@@ -72,11 +72,7 @@ HopDistance::HopDistance(const Topology& t) {
   }
   dims_ = grid->dims();
   wrap_ = grid->wrap();
-  coords_.resize(t.num_nodes());
-  for (NodeId n = 0; n < t.num_nodes(); ++n) {
-    const Coord c = coord_of(dims_, n);
-    coords_[n] = {static_cast<std::uint16_t>(c.x), static_cast<std::uint16_t>(c.y), static_cast<std::uint16_t>(c.z)};
-  }
+  coords_ = grid_coord_table(dims_);
 }
 
 }  // namespace wormsim

@@ -17,6 +17,16 @@ NodeId id_of(const std::array<unsigned, 3>& d, const Coord& c) {
   return c.x + d[0] * (c.y + d[1] * c.z);
 }
 
+std::vector<std::array<unsigned, 3>> grid_coord_table(const std::array<unsigned, 3>& d) {
+  const std::size_t nodes = std::size_t{d[0]} * d[1] * d[2];
+  std::vector<std::array<unsigned, 3>> table(nodes);
+  for (NodeId n = 0; n < table.size(); ++n) {
+    const Coord c = coord_of(d, n);
+    table[n] = {c.x, c.y, c.z};
+  }
+  return table;
+}
+
 int grid_port(const Topology& t, unsigned dim, bool positive) {
   int port = 0;
   for (unsigned k = 0; k < 3; ++k) {

@@ -59,7 +59,7 @@ class HopDistance {
 
  private:
   std::unique_ptr<DistanceTable> table_;
-  std::vector<std::array<std::uint16_t, 3>> coords_;
+  std::vector<std::array<unsigned, 3>> coords_;  ///< grid_coord_table (topology/grid.h)
   std::array<unsigned, 3> dims_{};
   bool wrap_ = false;
 };
