@@ -32,6 +32,7 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   sa_claim_.assign(ports, -1);
   va_claim_.assign(ports * cfg_.vcs, -1);
   sa_requests_.assign(ports, 0);
+  for (unsigned i = 0; i < ports * cfg_.vcs; ++i) port_of_[i] = static_cast<std::uint8_t>(i / cfg_.vcs);
 }
 
 void Router::fail(const char* what) const {
@@ -80,10 +81,6 @@ void Router::local_candidates(const Flit& head, RouteSet& out) const {
   }
 }
 
-bool Router::forks_here(const Flit& head) const {
-  return head.worm != 0 && head.dst == id_ &&
-         head.hop + 1u < (*worms_)[head.worm].destinations.size();
-}
 
 bool Router::waits_for_address(const Flit& head, const Fifo<Flit>& fifo) const {
   return fifo.size() < 2 && (*worms_)[head.worm].form == HeaderForm::List;
@@ -141,10 +138,14 @@ int Router::select(const RouteCandidate* routes, std::size_t n) const {
 }
 
 void Router::check_ports(const RouteSet& routes) const {
-  for (std::size_t c = 0; c < routes.size(); ++c)
-    if (out_links_[routes[c].port] == nullptr)
-      throw std::logic_error("router " + std::to_string(id_) + ": route to unconnected port " +
-                             std::to_string(routes[c].port));
+  std::uint64_t named = 0;
+  for (std::size_t c = 0; c < routes.size(); ++c) named |= 1ull << routes[c].port;
+  if (named & ~connected_) unconnected_port(named & ~connected_);
+}
+
+void Router::unconnected_port(std::uint64_t ports) const {
+  throw std::logic_error("router " + std::to_string(id_) + ": route to unconnected port " +
+                         std::to_string(__builtin_ctzll(ports)));
 }
 
 // Age arbitration: the packet created first wins; packets created in the
@@ -179,7 +180,7 @@ int Router::pick_input(unsigned o) const {
   return best;
 }
 
-void Router::vc_request(unsigned requester, unsigned o) {
+inline void Router::vc_request(unsigned requester, unsigned o) {
   int& best = va_best_[o];
   if (best < 0) {
     va_touched_.push_back(o);
@@ -273,34 +274,29 @@ void Router::switch_allocation() {
   sa_grant_count_ = 0;
   if (sa_ready_ & forking_) return switch_allocation_forks();
   // No fork among the ready VCs: every request names one output VC, and each
-  // output port's winner crosses.
+  // output port's winner crosses. An active VC that does not fork is
+  // eligible when its output VC has a credit (sa_credit_).
   const unsigned vcs = cfg_.vcs;
   std::uint64_t requested_outputs = 0;
-  for (std::uint64_t ready = sa_ready_; ready;) {
-    const unsigned p = static_cast<unsigned>(__builtin_ctzll(ready)) / vcs;
+  for (std::uint64_t ready = sa_ready_ & sa_credit_; ready;) {
+    const unsigned p = port_of_[__builtin_ctzll(ready)];
     const unsigned base = p * vcs;
-    const std::uint64_t port_ready = (ready >> base) & vc_bits_;
+    const std::uint64_t eligible = (ready >> base) & vc_bits_;
     ready &= ~(vc_bits_ << base);
-    std::uint64_t eligible = 0;
-    for (std::uint64_t m = port_ready; m; m &= m - 1) {
-      const unsigned v = static_cast<unsigned>(__builtin_ctzll(m));
-      eligible |= (credit_ok_ >> inputs_[base + v].out_index & 1u) << v;
-    }
-    if (eligible == 0) continue;
-    const int v = !(eligible & (eligible - 1)) ? __builtin_ctzll(eligible)
-                  : cfg_.arbitration == Arbitration::Age ? oldest_vc(p, eligible)
-                                                         : sa_in_arb_[p].pick(eligible);
-    sa_choice_[p] = v;
-    const unsigned o = inputs_[base + static_cast<unsigned>(v)].out_port;
-    if (!(requested_outputs >> o & 1u)) sa_requests_[o] = 0;
-    sa_requests_[o] |= 1ull << p;
-    requested_outputs |= 1ull << o;
+    const unsigned v = !(eligible & (eligible - 1)) ? static_cast<unsigned>(__builtin_ctzll(eligible))
+                       : cfg_.arbitration == Arbitration::Age ? static_cast<unsigned>(oldest_vc(p, eligible))
+                                                              : static_cast<unsigned>(sa_in_arb_[p].pick(eligible));
+    sa_choice_[p] = static_cast<int>(v);
+    const unsigned o = inputs_[base + v].out_port;
+    const std::uint64_t bit = 1ull << o;
+    sa_requests_[o] = (requested_outputs & bit ? sa_requests_[o] : 0) | 1ull << p;
+    requested_outputs |= bit;
   }
   for (; requested_outputs; requested_outputs &= requested_outputs - 1) {
     const unsigned o = static_cast<unsigned>(__builtin_ctzll(requested_outputs));
     const std::uint64_t requests = sa_requests_[o];
-    const int p = !(requests & (requests - 1)) ? __builtin_ctzll(requests) : pick_input(o);
-    traverse(static_cast<unsigned>(p), static_cast<unsigned>(sa_choice_[p]));
+    const unsigned p = static_cast<unsigned>(!(requests & (requests - 1)) ? __builtin_ctzll(requests) : pick_input(o));
+    traverse(p, static_cast<unsigned>(sa_choice_[p]));
   }
 }
 
@@ -309,7 +305,7 @@ void Router::switch_allocation() {
 // grant list: nothing a later output's decision reads changes (each input
 // port requested one output, and the VC allocation committed after this
 // touches other VCs), so the result is the one of deciding every output first.
-void Router::traverse(unsigned in_port, unsigned in_vc) {
+inline void Router::traverse(unsigned in_port, unsigned in_vc) {
   const unsigned index = in_port * cfg_.vcs + in_vc;
   InputVc& in = inputs_[index];
   const Flit& flit = in.fifo.front();
@@ -425,6 +421,7 @@ void Router::commit_vc_allocation() {
       va_arb_[l].advance_past(g.ivc);
     }
     va_arb_[g.ovc].advance_past(g.ivc);
+    sa_credit_ = (sa_credit_ & ~(1ull << g.ivc)) | (credit_ok_ >> g.ovc & 1u) << g.ivc;
     va_waiting_ &= ~(1ull << g.ivc);
     sa_ready_ |= 1ull << g.ivc;
   }
@@ -514,6 +511,7 @@ void Router::credit_update() {
     const unsigned credits = ++outputs_[index].credits;
     if (credits > cfg_.buffer_depth) fail("credit overflow");
     credit_ok_ |= 1ull << index;
+    if (allocated_ >> index & 1u) sa_credit_ |= 1ull << outputs_[index].owner;
     if (credits == cfg_.buffer_depth) drained_ |= 1ull << index;
   }
   arrived_credits_ = 0;

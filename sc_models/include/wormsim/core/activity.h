@@ -32,7 +32,7 @@ class ActivityList {
   /// several lanes only a component's own evaluation (or the serial part of
   /// a cycle) may call this: it uses the component's lane.
   void wake(std::size_t slot) {
-    if (!lane_next_.empty()) return lane_next_[components_[slot]->lane()].push_back(slot);
+    if (laned_) return lane_next_[components_[slot]->lane()].push_back(slot);
     if (woken_[slot] != generation_) {
       woken_[slot] = generation_;
       next_.push_back(components_[slot]);
@@ -42,7 +42,7 @@ class ActivityList {
   /// Schedules component `slot` from lane `lane`'s part of the clock edge
   /// (several lanes), or as wake() with one.
   void wake_in(std::size_t slot, unsigned lane) {
-    if (lane_next_.empty()) return wake(slot);
+    if (!laned_) return wake(slot);
     lane_next_[lane].push_back(slot);
   }
 
@@ -58,6 +58,7 @@ class ActivityList {
     for (auto& lane : lane_next_) pending.insert(pending.end(), lane.begin(), lane.end());
     lane_next_.assign(lanes > 1 ? lanes : 0, {});
     lane_current_.assign(lanes > 1 ? lanes : 0, {});
+    laned_ = lanes > 1;
     const std::size_t n = components_.size();
     for (std::size_t slot = 0; slot < n; ++slot)
       components_[slot]->set_lane(lanes > 1 ? static_cast<unsigned>(slot * lanes / n) : 0u);
@@ -117,6 +118,7 @@ class ActivityList {
   std::vector<Component*> current_, next_;
   std::vector<std::vector<std::size_t>> lane_next_;  ///< slots; empty with one lane
   std::vector<std::vector<Component*>> lane_current_;
+  bool laned_ = false;  ///< !lane_next_.empty(), read on every wake-up
 
   std::size_t slot_of(const Component* c) const {
     return static_cast<std::size_t>(std::find(components_.begin(), components_.end(), c) - components_.begin());

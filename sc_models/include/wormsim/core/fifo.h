@@ -2,6 +2,7 @@
 // interfaces. Capacity violations are model bugs and throw.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <vector>
 
@@ -10,15 +11,16 @@ namespace wormsim {
 template <typename T>
 class Fifo {
  public:
-  explicit Fifo(std::size_t capacity = 0) : slots_(capacity) {}
+  explicit Fifo(std::size_t capacity = 0)
+      : slots_(capacity), capacity_(static_cast<std::uint32_t>(capacity)) {}
 
-  std::size_t capacity() const { return slots_.size(); }
+  std::size_t capacity() const { return capacity_; }
   std::size_t size() const { return count_; }
   bool empty() const { return count_ == 0; }
-  bool full() const { return count_ == slots_.size(); }
+  bool full() const { return count_ == capacity_; }
 
   const T& front() const { return slots_[head_]; }
-  const T& at(std::size_t i) const { return slots_[wrap(head_ + i)]; }
+  const T& at(std::size_t i) const { return slots_[wrap(head_ + static_cast<std::uint32_t>(i))]; }
 
   void push(const T& value) {
     if (full()) throw std::logic_error("fifo overflow: credit protocol violated");
@@ -41,11 +43,12 @@ class Fifo {
 
  private:
   /// An index below 2 x capacity, brought into range without a division.
-  std::size_t wrap(std::size_t i) const { return i >= slots_.size() ? i - slots_.size() : i; }
+  std::uint32_t wrap(std::uint32_t i) const { return i >= capacity_ ? i - capacity_ : i; }
 
   std::vector<T> slots_;
-  std::size_t head_ = 0;
-  std::size_t count_ = 0;
+  std::uint32_t capacity_ = 0;  ///< slots_.size(), kept so the hot path needs no division
+  std::uint32_t head_ = 0;
+  std::uint32_t count_ = 0;
 };
 
 }  // namespace wormsim

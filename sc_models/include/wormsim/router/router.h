@@ -43,6 +43,7 @@ class Router : public Component {
   }
   void attach_output(PortId port, Link* link) {
     out_links_[port] = link;
+    connected_ |= 1ull << port;
     link->notify_credit_to(&arrived_credits_, port);
   }
 
@@ -74,7 +75,9 @@ class Router : public Component {
     routing_.route(id_, in_port, in_vc, forwarded(head), out);
   }
   /// A worm's head at one of its destinations with more to go.
-  bool forks_here(const Flit& head) const;
+  bool forks_here(const Flit& head) const {
+    return head.worm != 0 && head.dst == id_ && head.hop + 1u < (*worms_)[head.worm].destinations.size();
+  }
   /// The copy of `f` that a fork forwards: bound for the next destination.
   Flit forwarded(const Flit& f) const;
 
@@ -126,9 +129,10 @@ class Router : public Component {
   int select(const RouteSet& routes) const { return select(routes.data(), routes.size()); }
   int select(const RouteCandidate* routes, std::size_t n) const;
   /// Throws if a candidate names an unconnected port (a routing bug).
-  void check_ports(const RouteSet& routes) const;
+  [[gnu::always_inline]] inline void check_ports(const RouteSet& routes) const;
+  [[noreturn, gnu::cold]] void unconnected_port(std::uint64_t ports) const;
   void local_candidates(const Flit& head, RouteSet& out) const;
-  void vc_request(unsigned requester, unsigned ovc_index);
+  [[gnu::always_inline]] inline void vc_request(unsigned requester, unsigned ovc_index);
   bool older(unsigned ivc_a, unsigned ivc_b) const;
   int oldest_vc(unsigned port, std::uint64_t eligible) const;
   /// SA output stage: the input port granted output port o.
@@ -138,7 +142,7 @@ class Router : public Component {
   /// switch_allocation() when some ready input VC forks.
   void switch_allocation_forks();
   /// Switch traversal of a granted input VC that does not fork.
-  void traverse(unsigned in_port, unsigned in_vc);
+  [[gnu::always_inline]] inline void traverse(unsigned in_port, unsigned in_vc);
   void grant(PortId in_port, VcId in_vc) { sa_grants_[sa_grant_count_++] = SaGrant{in_port, in_vc}; }
   [[noreturn]] void fail(const char* what) const;
   /// A head reached the front of idle input VC `index`: it waits for a VC
@@ -147,9 +151,14 @@ class Router : public Component {
     va_waiting_ |= 1ull << index;
     routed_ &= ~(1ull << index);
   }
+  /// Takes a credit of an allocated output VC (its owner sends).
   void take_credit(unsigned ovc_index) {
     drained_ &= ~(1ull << ovc_index);
-    if (--outputs_[ovc_index].credits == 0) credit_ok_ &= ~(1ull << ovc_index);
+    OutputVc& out = outputs_[ovc_index];
+    if (--out.credits == 0) {
+      credit_ok_ &= ~(1ull << ovc_index);
+      sa_credit_ &= ~(1ull << out.owner);
+    }
   }
   void commit_vc_allocation();
   void commit_switch_traversal();
@@ -163,6 +172,7 @@ class Router : public Component {
   ActivityList& activity_;
   std::size_t slot_;
   std::vector<Link*> in_links_, out_links_;
+  std::uint64_t connected_ = 0;  ///< ports with an output link
   std::vector<InputVc> inputs_;
   std::vector<OutputVc> outputs_;
   std::vector<RoundRobin> va_arb_;      ///< per output VC, over input VCs
@@ -173,6 +183,10 @@ class Router : public Component {
   std::uint64_t sa_ready_ = 0;    ///< input VCs: active with a flit buffered
   std::uint64_t forking_ = 0;     ///< input VCs: active forks
   std::uint64_t credit_ok_ = 0;   ///< output VCs (bit port*V+vc) with a credit
+  /// Input VCs whose output VC has a credit: for an active VC that does not
+  /// fork, its output VC's bit of credit_ok_ (kept when either changes).
+  std::uint64_t sa_credit_ = 0;
+  std::uint8_t port_of_[64] = {};  ///< input VC index -> port
   std::uint64_t vc_bits_ = 0;     ///< the low V bits
   std::uint64_t allocated_ = 0;   ///< output VCs held by a packet (OutputVc::allocated)
   std::uint64_t drained_ = 0;     ///< output VCs with every credit back (downstream buffer empty)
