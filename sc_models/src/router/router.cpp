@@ -39,6 +39,65 @@ void Router::fail(const char* what) const {
   throw std::logic_error("router " + std::to_string(id_) + ": " + what);
 }
 
+inline void Router::commit_vc_allocation() {
+  const unsigned vcs = cfg_.vcs;
+  for (const VaGrant& g : va_grants_) {
+    InputVc& in = inputs_[g.ivc];
+    in.active = true;
+    in.out_port = static_cast<PortId>(g.ovc / vcs);
+    in.out_vc = static_cast<VcId>(g.ovc % vcs);
+    in.out_index = static_cast<std::uint8_t>(g.ovc);
+    outputs_[g.ovc].allocated = true;
+    allocated_ |= 1ull << g.ovc;
+    outputs_[g.ovc].owner = g.ivc;
+    in.fork = g.local_ovc >= 0;
+    if (in.fork) {
+      forking_ |= 1ull << g.ivc;
+      const unsigned l = static_cast<unsigned>(g.local_ovc);
+      in.local_port = static_cast<PortId>(l / vcs);
+      in.local_vc = static_cast<VcId>(l % vcs);
+      outputs_[l].allocated = true;
+      allocated_ |= 1ull << l;
+      outputs_[l].owner = g.ivc;
+      va_arb_[l].advance_past(g.ivc);
+    }
+    va_arb_[g.ovc].advance_past(g.ivc);
+    sa_credit_ = (sa_credit_ & ~(1ull << g.ivc)) | (credit_ok_ >> g.ovc & 1u) << g.ivc;
+    va_waiting_ &= ~(1ull << g.ivc);
+    sa_ready_ |= 1ull << g.ivc;
+  }
+}
+
+inline void Router::buffer_write() {
+  for (std::uint64_t arrived = arrived_flits_; arrived; arrived &= arrived - 1) {
+    const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
+    const Flit& f = in_links_[p]->flit().flit;
+    if (f.vc >= cfg_.vcs) fail("flit on nonexistent VC");
+    const unsigned index = p * cfg_.vcs + f.vc;
+    InputVc& in = inputs_[index];
+    if (in.fifo.empty()) {
+      if (in.active) sa_ready_ |= 1ull << index;
+      else new_head(index);
+    }
+    in.fifo.push(f);
+    ++buffered_;
+  }
+  arrived_flits_ = 0;
+}
+
+inline void Router::credit_update() {
+  for (std::uint64_t arrived = arrived_credits_; arrived; arrived &= arrived - 1) {
+    const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
+    const unsigned index = p * cfg_.vcs + out_links_[p]->credit().vc;
+    const unsigned credits = ++outputs_[index].credits;
+    if (credits > cfg_.buffer_depth) fail("credit overflow");
+    credit_ok_ |= 1ull << index;
+    if (allocated_ >> index & 1u) sa_credit_ |= 1ull << outputs_[index].owner;
+    if (credits == cfg_.buffer_depth) drained_ |= 1ull << index;
+  }
+  arrived_credits_ = 0;
+}
+
 void Router::evaluate(Cycle) {
   // Each stage only where it has something to decide: a head waiting for a
   // VC, a VC ready to cross (both read the state at the start of the cycle).
@@ -101,7 +160,21 @@ Flit Router::forwarded(const Flit& f) const {
 // other VCs tell how congested it is), then the free VC with the most
 // credits; ties in candidate order and ascending VC. Reads the state at the
 // start of the cycle.
-int Router::select(const RouteCandidate* routes, std::size_t n) const {
+inline int Router::select(const RouteCandidate* routes, std::size_t n) const {
+  const unsigned vcs = cfg_.vcs;
+  if (cfg_.selection != Selection::First) return select_by_credits(routes, n);
+  for (std::size_t c = 0; c < n; ++c) {
+    const RouteCandidate& cand = routes[c];
+    std::uint64_t free = cand.vc_mask & ~(allocated_ >> (cand.port * vcs)) & vc_bits_;
+    if (cand.atomic) free &= drained_ >> (cand.port * vcs);
+    if (free != 0) return static_cast<int>(cand.port * vcs + static_cast<unsigned>(__builtin_ctzll(free)));
+  }
+  return -1;
+}
+
+inline int Router::select(const RouteSet& routes) const { return select(routes.data(), routes.size()); }
+
+int Router::select_by_credits(const RouteCandidate* routes, std::size_t n) const {
   const unsigned vcs = cfg_.vcs;
   int best = -1;
   unsigned best_priority = 0, best_port_credits = 0, best_credits = 0;
@@ -113,9 +186,6 @@ int Router::select(const RouteCandidate* routes, std::size_t n) const {
     if (cand.atomic) free &= drained_ >> (cand.port * vcs);
     if (free == 0) continue;
     const OutputVc* port = &outputs_[cand.port * vcs];
-    if (cfg_.selection == Selection::First) {
-      return static_cast<int>(cand.port * vcs + static_cast<unsigned>(__builtin_ctzll(free)));
-    }
     unsigned port_credits = 0;
     for (std::uint64_t m = cand.vc_mask & vc_bits_; m; m &= m - 1)
       port_credits += port[__builtin_ctzll(m)].credits;
@@ -398,35 +468,6 @@ void Router::switch_allocation_forks() {
   }
 }
 
-void Router::commit_vc_allocation() {
-  const unsigned vcs = cfg_.vcs;
-  for (const VaGrant& g : va_grants_) {
-    InputVc& in = inputs_[g.ivc];
-    in.active = true;
-    in.out_port = static_cast<PortId>(g.ovc / vcs);
-    in.out_vc = static_cast<VcId>(g.ovc % vcs);
-    in.out_index = static_cast<std::uint8_t>(g.ovc);
-    outputs_[g.ovc].allocated = true;
-    allocated_ |= 1ull << g.ovc;
-    outputs_[g.ovc].owner = g.ivc;
-    in.fork = g.local_ovc >= 0;
-    if (in.fork) {
-      forking_ |= 1ull << g.ivc;
-      const unsigned l = static_cast<unsigned>(g.local_ovc);
-      in.local_port = static_cast<PortId>(l / vcs);
-      in.local_vc = static_cast<VcId>(l % vcs);
-      outputs_[l].allocated = true;
-      allocated_ |= 1ull << l;
-      outputs_[l].owner = g.ivc;
-      va_arb_[l].advance_past(g.ivc);
-    }
-    va_arb_[g.ovc].advance_past(g.ivc);
-    sa_credit_ = (sa_credit_ & ~(1ull << g.ivc)) | (credit_ok_ >> g.ovc & 1u) << g.ivc;
-    va_waiting_ &= ~(1ull << g.ivc);
-    sa_ready_ |= 1ull << g.ivc;
-  }
-}
-
 void Router::commit_switch_traversal() {
   for (unsigned k = 0; k < sa_grant_count_; ++k) {
     const SaGrant& g = sa_grants_[k];
@@ -485,36 +526,6 @@ void Router::commit_switch_traversal() {
       sa_ready_ &= ~(1ull << index);
     }
   }
-}
-
-void Router::buffer_write() {
-  for (std::uint64_t arrived = arrived_flits_; arrived; arrived &= arrived - 1) {
-    const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
-    const Flit& f = in_links_[p]->flit().flit;
-    if (f.vc >= cfg_.vcs) fail("flit on nonexistent VC");
-    const unsigned index = p * cfg_.vcs + f.vc;
-    InputVc& in = inputs_[index];
-    if (in.fifo.empty()) {
-      if (in.active) sa_ready_ |= 1ull << index;
-      else new_head(index);
-    }
-    in.fifo.push(f);
-    ++buffered_;
-  }
-  arrived_flits_ = 0;
-}
-
-void Router::credit_update() {
-  for (std::uint64_t arrived = arrived_credits_; arrived; arrived &= arrived - 1) {
-    const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
-    const unsigned index = p * cfg_.vcs + out_links_[p]->credit().vc;
-    const unsigned credits = ++outputs_[index].credits;
-    if (credits > cfg_.buffer_depth) fail("credit overflow");
-    credit_ok_ |= 1ull << index;
-    if (allocated_ >> index & 1u) sa_credit_ |= 1ull << outputs_[index].owner;
-    if (credits == cfg_.buffer_depth) drained_ |= 1ull << index;
-  }
-  arrived_credits_ = 0;
 }
 
 }  // namespace wormsim

@@ -56,16 +56,29 @@ class Link {
   /// when the link carries anything in the new cycle (so it must be
   /// committed again next edge to clear); `moves` counts flits.
   bool commit(ActivityList& activity, std::uint64_t& moves) {
-    const bool f = commit_flit(moves), c = commit_credit();
-    if (f) {
+    bool carries = false;
+    if (flit_d_.valid) {
+      flit_q_ = flit_d_;
+      flit_d_.valid = false;
+      ++moves;
       activity.wake(down_.slot);
       if (flit_mask_) *flit_mask_ |= flit_bit_;
+      carries = true;
+    } else {
+      flit_q_.valid = false;  // the payload of an invalid slot is never read
     }
-    if (c) {
+    if (credit_d_.valid) {
+      credit_q_ = credit_d_;
+      credit_d_.valid = false;
       activity.wake(up_.slot);
       if (credit_mask_) *credit_mask_ |= credit_bit_;
+      carries = true;
+    } else {
+      credit_q_.valid = false;
     }
-    return f || c;
+    // Listed again (both directions) exactly when it must clear next edge.
+    flit_listed_ = credit_listed_ = carries;
+    return carries;
   }
 
   /// Clock edge of one direction, committed by lane `lane` while other lanes
@@ -181,12 +194,8 @@ class LinkCommitter {
     }
     scratch_.swap(dirty_);
     dirty_.clear();
-    for (Link* l : scratch_) {
-      if (l->commit(activity, moves_)) {
-        l->relist();
-        dirty_.push_back(l);
-      }
-    }
+    for (Link* l : scratch_)
+      if (l->commit(activity, moves_)) dirty_.push_back(l);
   }
 
   /// Lane k's part of the clock edge (lanes may run it in parallel);

@@ -126,8 +126,10 @@ class Router : public Component {
 
   /// The output VC a head requests (port * V + vc), by the selection
   /// function, or -1 if none of the candidates' VCs is free.
-  int select(const RouteSet& routes) const { return select(routes.data(), routes.size()); }
-  int select(const RouteCandidate* routes, std::size_t n) const;
+  [[gnu::always_inline]] inline int select(const RouteSet& routes) const;
+  [[gnu::always_inline]] inline int select(const RouteCandidate* routes, std::size_t n) const;
+  /// select() by the credits selection function.
+  int select_by_credits(const RouteCandidate* routes, std::size_t n) const;
   /// Throws if a candidate names an unconnected port (a routing bug).
   [[gnu::always_inline]] inline void check_ports(const RouteSet& routes) const;
   [[noreturn, gnu::cold]] void unconnected_port(std::uint64_t ports) const;
@@ -160,10 +162,10 @@ class Router : public Component {
       sa_credit_ &= ~(1ull << out.owner);
     }
   }
-  void commit_vc_allocation();
+  [[gnu::always_inline]] inline void commit_vc_allocation();
   void commit_switch_traversal();
-  void buffer_write();
-  void credit_update();
+  [[gnu::always_inline]] inline void buffer_write();
+  [[gnu::always_inline]] inline void credit_update();
 
   NodeId id_;
   RouterConfig cfg_;
