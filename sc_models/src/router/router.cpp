@@ -107,7 +107,7 @@ void Router::evaluate(Cycle) {
   if (va) vc_allocation();
   if (sa) switch_allocation();
   if (va) commit_vc_allocation();
-  if (sa) commit_switch_traversal();
+  if (sa_grant_count_ != 0) commit_switch_traversal();
   if (arrived_flits_) buffer_write();
   if (arrived_credits_) credit_update();
   if (buffered_ != 0) activity_.wake(slot_);
@@ -526,6 +526,7 @@ void Router::commit_switch_traversal() {
       sa_ready_ &= ~(1ull << index);
     }
   }
+  sa_grant_count_ = 0;
 }
 
 }  // namespace wormsim
