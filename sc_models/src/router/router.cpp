@@ -140,7 +140,6 @@ void Router::local_candidates(const Flit& head, RouteSet& out) const {
   }
 }
 
-
 bool Router::waits_for_address(const Flit& head, const Fifo<Flit>& fifo) const {
   return fifo.size() < 2 && (*worms_)[head.worm].form == HeaderForm::List;
 }
