@@ -87,6 +87,39 @@ TEST(Scoreboard, CatchesReorderDuplicateWrongNodeAndLoss) {
   }
 }
 
+// The scoreboard remembers each node's last delivery (direct-mapped by node
+// id) and reuses the entries of completed packets: neither may let a wrong
+// flit through when packets interleave at a node, when two nodes share a
+// remembered slot (5 and 5 + 1024), or after an entry was reused.
+TEST(Scoreboard, ChecksEveryFlitWhenPacketsInterleaveAndEntriesAreReused) {
+  Scoreboard sb;
+  unsigned completed = 0;
+  sb.set_completion_handler([&completed](const Packet&, Cycle) { ++completed; });
+  const Packet a = packet(1, 0, 5, 3), b = packet(2, 1, 1029, 3), c = packet(3, 2, 5, 2);
+  sb.on_created(a);
+  sb.on_created(b);
+  sb.on_created(c);
+  sb.on_delivered(flit(a, 0), 5, 0, 1);
+  sb.on_delivered(flit(b, 0), 1029, 0, 1);  // same remembered slot as node 5
+  sb.on_delivered(flit(c, 0), 5, 1, 2);      // another packet at node 5, other channel
+  sb.on_delivered(flit(a, 1), 5, 0, 2);
+  EXPECT_THROW(sb.on_delivered(flit(b, 2), 1029, 0, 3), ScoreboardError) << "b's flit 2 before its flit 1";
+  sb.on_delivered(flit(b, 1), 1029, 0, 3);
+  EXPECT_THROW(sb.on_delivered(flit(c, 1), 5, 0, 3), ScoreboardError) << "c's flit on a's channel";
+  sb.on_delivered(flit(a, 2), 5, 0, 4);
+  EXPECT_EQ(completed, 1u);
+  EXPECT_THROW(sb.on_delivered(flit(a, 2), 5, 0, 5), ScoreboardError) << "a duplicate right after completion";
+  const Packet d = packet(4, 0, 5, 2);  // takes a's entry; same source and node as a
+  sb.on_created(d);
+  EXPECT_THROW(sb.on_delivered(flit(a, 0), 5, 0, 6), ScoreboardError) << "a completed packet's flit after reuse";
+  sb.on_delivered(flit(d, 0), 5, 0, 6);
+  sb.on_delivered(flit(d, 1), 5, 0, 7);
+  sb.on_delivered(flit(c, 1), 5, 1, 7);
+  sb.on_delivered(flit(b, 2), 1029, 0, 8);
+  EXPECT_EQ(completed, 4u);
+  EXPECT_EQ(sb.outstanding_packets(), 0u);
+}
+
 /// Packets with latencies scale x 1, scale x 2, ..., scale x n.
 LatencySummary latencies(unsigned n, Cycle scale) {
   LatencyStats st;

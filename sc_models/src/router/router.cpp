@@ -163,10 +163,8 @@ inline int Router::select(const RouteCandidate* routes, std::size_t n) const {
   const unsigned vcs = cfg_.vcs;
   if (cfg_.selection != Selection::First) return select_by_credits(routes, n);
   for (std::size_t c = 0; c < n; ++c) {
-    const RouteCandidate& cand = routes[c];
-    std::uint64_t free = cand.vc_mask & ~(allocated_ >> (cand.port * vcs)) & vc_bits_;
-    if (cand.atomic) free &= drained_ >> (cand.port * vcs);
-    if (free != 0) return static_cast<int>(cand.port * vcs + static_cast<unsigned>(__builtin_ctzll(free)));
+    const std::uint64_t free = free_vcs(routes[c]);
+    if (free != 0) return static_cast<int>(routes[c].port * vcs + static_cast<unsigned>(__builtin_ctzll(free)));
   }
   return -1;
 }
@@ -179,10 +177,7 @@ int Router::select_by_credits(const RouteCandidate* routes, std::size_t n) const
   unsigned best_priority = 0, best_port_credits = 0, best_credits = 0;
   for (std::size_t c = 0; c < n; ++c) {
     const RouteCandidate& cand = routes[c];
-    // The candidate's free VCs, ascending (a candidate without one is never
-    // chosen); atomic: only those whose downstream buffer is empty.
-    std::uint64_t free = cand.vc_mask & ~(allocated_ >> (cand.port * vcs)) & vc_bits_;
-    if (cand.atomic) free &= drained_ >> (cand.port * vcs);
+    std::uint64_t free = free_vcs(cand);  // ascending; a candidate without one is never chosen
     if (free == 0) continue;
     const OutputVc* port = &outputs_[cand.port * vcs];
     unsigned port_credits = 0;

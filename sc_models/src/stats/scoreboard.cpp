@@ -13,7 +13,15 @@ std::string describe(const Flit& f) {
 }  // namespace
 
 void Scoreboard::on_created(const Packet& p) {
-  open_.emplace(Key{p.id, p.dst}, Open{p, 0, 0, 0, 0});
+  if (spare_.empty()) {
+    open_.emplace(Key{p.id, p.dst}, Open{p, 0, 0, 0, 0});
+  } else {
+    OpenMap::node_type entry = std::move(spare_.back());
+    spare_.pop_back();
+    entry.key() = Key{p.id, p.dst};
+    entry.mapped() = Open{p, 0, 0, 0, 0};
+    open_.insert(std::move(entry));
+  }
   ++created_packets_;
   created_flits_ += p.length;
 }
@@ -32,13 +40,20 @@ void Scoreboard::on_created(const Packet& p, const std::vector<NodeId>& destinat
   created_flits_ += p.length;
 }
 
-void Scoreboard::on_delivered(const Flit& f, NodeId node, unsigned channel, Cycle cycle) {
-  auto it = open_.find(Key{f.packet, node});
+Scoreboard::Open& Scoreboard::open_delivery(const Flit& f, NodeId node, Cycle cycle) {
+  Recent& recent = recent_[node & (kRecent - 1)];
+  if (recent.open != nullptr && recent.packet == f.packet && recent.node == node) return *recent.open;
+  const auto it = open_.find(Key{f.packet, node});
   if (it == open_.end())
     throw ScoreboardError("scoreboard: " + describe(f) + " delivered at node " +
                           std::to_string(node) + " in cycle " + std::to_string(cycle) +
                           " but no delivery of its packet is open there (unknown packet, wrong node or duplicate)");
-  Open& o = it->second;
+  recent = Recent{f.packet, node, &it->second};  // map entries never move
+  return it->second;
+}
+
+void Scoreboard::on_delivered(const Flit& f, NodeId node, unsigned channel, Cycle cycle) {
+  Open& o = open_delivery(f, node, cycle);
   if (node != o.packet.dst || f.dst != o.packet.dst || f.src != o.packet.src)
     throw ScoreboardError("scoreboard: " + describe(f) + " delivered at wrong node " +
                           std::to_string(node) + " (expected " + std::to_string(o.packet.dst) +
@@ -60,7 +75,9 @@ void Scoreboard::on_delivered(const Flit& f, NodeId node, unsigned channel, Cycl
   ++delivered_flits_;
   if (o.next_seq == o.packet.length) {
     const Packet done = o.packet;
-    open_.erase(it);
+    Recent& recent = recent_[node & (kRecent - 1)];
+    if (recent.open == &o) recent.open = nullptr;
+    spare_.push_back(open_.extract(Key{f.packet, node}));
     ++delivered_packets_;
     if (on_complete_) on_complete_(done, cycle);
   }

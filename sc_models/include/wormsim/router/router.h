@@ -126,6 +126,13 @@ class Router : public Component {
 
   /// The output VC a head requests (port * V + vc), by the selection
   /// function, or -1 if none of the candidates' VCs is free.
+  /// A candidate's free VCs (bit v: VC v of its port), atomic: only those
+  /// whose downstream buffer is empty.
+  std::uint64_t free_vcs(const RouteCandidate& cand) const {
+    std::uint64_t free = cand.vc_mask & ~(allocated_ >> (cand.port * cfg_.vcs)) & vc_bits_;
+    if (cand.atomic) free &= drained_ >> (cand.port * cfg_.vcs);
+    return free;
+  }
   [[gnu::always_inline]] inline int select(const RouteSet& routes) const;
   [[gnu::always_inline]] inline int select(const RouteCandidate* routes, std::size_t n) const;
   /// select() by the credits selection function.

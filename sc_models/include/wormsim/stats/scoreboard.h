@@ -58,7 +58,23 @@ class Scoreboard : public DeliveryObserver {
       return std::hash<std::uint64_t>()(k.packet * 0x9E3779B97F4A7C15ull ^ k.node);
     }
   };
-  std::unordered_map<Key, Open, KeyHash> open_;
+  using OpenMap = std::unordered_map<Key, Open, KeyHash>;
+  /// The delivery a node's last flit belonged to (direct-mapped by node id;
+  /// the full key is compared): a packet's other flits skip the hash lookup.
+  struct Recent {
+    std::uint64_t packet = 0;
+    NodeId node = 0;
+    Open* open = nullptr;  ///< null: empty (cleared when its delivery completes)
+  };
+  static constexpr std::size_t kRecent = 1024;
+  /// The map entry of (packet, node), through recent_; throws if none is open.
+  Open& open_delivery(const Flit& f, NodeId node, Cycle cycle);
+
+  OpenMap open_;
+  std::vector<Recent> recent_ = std::vector<Recent>(kRecent);
+  /// Entries of completed deliveries, reused by the next packets (no
+  /// allocation per packet).
+  std::vector<OpenMap::node_type> spare_;
   CompletionHandler on_complete_;
   std::uint64_t created_packets_ = 0, created_flits_ = 0;
   std::uint64_t delivered_packets_ = 0, delivered_flits_ = 0;
