@@ -21,8 +21,7 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   kept_count_.assign(std::size_t{ports} * cfg_.vcs, 0);
   kept_wants_.assign(std::size_t{ports} * cfg_.vcs, KeptWants{});
   vc_bits_ = cfg_.vcs >= 64 ? ~0ull : (1ull << cfg_.vcs) - 1;
-  credit_ok_ = ports * cfg_.vcs >= 64 ? ~0ull : (1ull << (ports * cfg_.vcs)) - 1;
-  drained_ = credit_ok_;
+  drained_ = ports * cfg_.vcs >= 64 ? ~0ull : (1ull << (ports * cfg_.vcs)) - 1;
   va_arb_.assign(ports * cfg_.vcs, RoundRobin(ports * cfg_.vcs));
   sa_in_arb_.assign(ports, RoundRobin(cfg_.vcs));
   sa_out_arb_.assign(ports, RoundRobin(ports));
@@ -62,7 +61,7 @@ inline void Router::commit_vc_allocation() {
       va_arb_[l].advance_past(g.ivc);
     }
     va_arb_[g.ovc].advance_past(g.ivc);
-    sa_credit_ = (sa_credit_ & ~(1ull << g.ivc)) | (credit_ok_ >> g.ovc & 1u) << g.ivc;
+    sa_credit_ = (sa_credit_ & ~(1ull << g.ivc)) | std::uint64_t{outputs_[g.ovc].credits != 0} << g.ivc;
     va_waiting_ &= ~(1ull << g.ivc);
     sa_ready_ |= 1ull << g.ivc;
   }
@@ -91,7 +90,6 @@ inline void Router::credit_update() {
     const unsigned index = p * cfg_.vcs + out_links_[p]->credit().vc;
     const unsigned credits = ++outputs_[index].credits;
     if (credits > cfg_.buffer_depth) fail("credit overflow");
-    credit_ok_ |= 1ull << index;
     if (allocated_ >> index & 1u) sa_credit_ |= 1ull << outputs_[index].owner;
     if (credits == cfg_.buffer_depth) drained_ |= 1ull << index;
   }

@@ -164,10 +164,7 @@ class Router : public Component {
   void take_credit(unsigned ovc_index) {
     drained_ &= ~(1ull << ovc_index);
     OutputVc& out = outputs_[ovc_index];
-    if (--out.credits == 0) {
-      credit_ok_ &= ~(1ull << ovc_index);
-      sa_credit_ &= ~(1ull << out.owner);
-    }
+    if (--out.credits == 0) sa_credit_ &= ~(1ull << out.owner);
   }
   [[gnu::always_inline]] inline void commit_vc_allocation();
   void commit_switch_traversal();
@@ -191,9 +188,9 @@ class Router : public Component {
   std::uint64_t va_waiting_ = 0;  ///< input VCs (bit port*V+vc): idle, head at front
   std::uint64_t sa_ready_ = 0;    ///< input VCs: active with a flit buffered
   std::uint64_t forking_ = 0;     ///< input VCs: active forks
-  std::uint64_t credit_ok_ = 0;   ///< output VCs (bit port*V+vc) with a credit
   /// Input VCs whose output VC has a credit: for an active VC that does not
-  /// fork, its output VC's bit of credit_ok_ (kept when either changes).
+  /// fork, whether its output VC's credits are above 0 (set at VC
+  /// allocation, kept where credits are taken and returned).
   std::uint64_t sa_credit_ = 0;
   std::uint8_t port_of_[64] = {};  ///< input VC index -> port
   std::uint64_t vc_bits_ = 0;     ///< the low V bits
