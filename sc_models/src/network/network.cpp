@@ -14,6 +14,10 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
   ni_cfg.vcs = router_cfg_.vcs;
   ni_cfg.buffer_depth = router_cfg_.buffer_depth;
   ni_cfg.eject_probability = config.eject_probability;
+  const std::size_t buffer_bytes =
+      n * router_cfg_.total_ports() * router_cfg_.vcs * router_cfg_.buffer_depth * sizeof(Flit);
+  prefetch_ = config.memory_hints == NetworkConfig::MemoryHints::BySize ? buffer_bytes >= kPrefetchMinBufferBytes
+                                                                        : config.memory_hints == NetworkConfig::MemoryHints::On;
   routers_.reserve(n);
   nis_.reserve(n);
   for (NodeId id = 0; id < n; ++id) {
@@ -79,7 +83,7 @@ void Network::set_threads(unsigned threads, std::size_t min_active_per_lane) {
 
 void Network::evaluate(Cycle cycle) {
   if (!pool_) {
-    for (Component* c : activity_.take()) c->evaluate(cycle);
+    evaluate_list(activity_.take(), cycle);
     return;
   }
   const auto& lanes = activity_.take_lanes();
@@ -87,14 +91,30 @@ void Network::evaluate(Cycle cycle) {
   for (const auto& list : lanes) n += list.size();
   if (n < min_active_per_lane_ * lanes.size()) {
     // Too little work to share: every lane's components on this thread.
-    for (const auto& list : lanes)
-      for (Component* c : list) c->evaluate(cycle);
+    for (const auto& list : lanes) evaluate_list(list, cycle);
   } else {
-    pool_->run([&](unsigned lane) {
-      for (Component* c : lanes[lane]) c->evaluate(cycle);
-    });
+    pool_->run([&](unsigned lane) { evaluate_list(lanes[lane], cycle); });
   }
   deliveries_.replay();
+}
+
+void Network::evaluate_list(const std::vector<Component*>& list, Cycle cycle) const {
+  if (!prefetch_) {
+    for (Component* c : list) c->evaluate(cycle);
+    return;
+  }
+  // Memory hints run ahead of the evaluations: the first line of the
+  // component kLineAhead places on, then its stages 0, 1 and 2 (see
+  // Component::prefetch). The order of evaluation is the list's.
+  constexpr std::size_t kLineAhead = 8, kStage0Ahead = 5, kStage1Ahead = 3, kStage2Ahead = 1;
+  const std::size_t n = list.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i + kLineAhead < n) __builtin_prefetch(list[i + kLineAhead]);
+    if (i + kStage0Ahead < n) list[i + kStage0Ahead]->prefetch(0);
+    if (i + kStage1Ahead < n) list[i + kStage1Ahead]->prefetch(1);
+    if (i + kStage2Ahead < n) list[i + kStage2Ahead]->prefetch(2);
+    list[i]->evaluate(cycle);
+  }
 }
 
 void Network::LaneDeliveries::on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) {

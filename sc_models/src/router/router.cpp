@@ -76,7 +76,7 @@ inline void Router::buffer_write() {
     InputVc& in = inputs_[index];
     if (in.fifo.empty()) {
       if (in.active) sa_ready_ |= 1ull << index;
-      else new_head(index);
+      else new_head(in, index, f);
     }
     in.fifo.push(f);
     ++buffered_;
@@ -94,6 +94,42 @@ inline void Router::credit_update() {
     if (credits == cfg_.buffer_depth) drained_ |= 1ull << index;
   }
   arrived_credits_ = 0;
+}
+
+// Stage 0: the object up to the members only forks use; stage 1: the
+// entries of the VCs this cycle will read (input VCs with a flit to move or
+// a head to route, kept wants of routed heads) and the small per-port
+// arrays; stage 2 (those entries now cached): the flits at the fronts, the
+// link slots flits are sent to and arrive in.
+void Router::prefetch(unsigned stage) const {
+  if (stage == 0) {
+    const char* end = reinterpret_cast<const char*>(&forward_routes_);
+    for (const char* line = reinterpret_cast<const char*>(this) + 64; line < end; line += 64) __builtin_prefetch(line);
+    return;
+  }
+  const std::uint64_t fronts = (va_waiting_ & ~routed_) | (sa_ready_ & sa_credit_);
+  if (stage == 1) {
+    for (std::uint64_t m = fronts; m; m &= m - 1) __builtin_prefetch(&inputs_[__builtin_ctzll(m)]);
+    for (std::uint64_t m = va_waiting_ & routed_; m; m &= m - 1) __builtin_prefetch(&kept_wants_[__builtin_ctzll(m)]);
+    const char* outputs = reinterpret_cast<const char*>(outputs_.data());
+    for (std::size_t b = 0; b < outputs_.size() * sizeof(OutputVc); b += 64) __builtin_prefetch(outputs + b);
+    __builtin_prefetch(in_links_.data());
+    __builtin_prefetch(out_links_.data());
+    __builtin_prefetch(sa_in_arb_.data());
+    __builtin_prefetch(sa_out_arb_.data());
+    __builtin_prefetch(sa_requests_.data());
+    __builtin_prefetch(sa_choice_.data());
+    return;
+  }
+  for (std::uint64_t m = fronts; m; m &= m - 1) {
+    const unsigned index = static_cast<unsigned>(__builtin_ctzll(m));
+    const InputVc& in = inputs_[index];
+    const char* front = reinterpret_cast<const char*>(&in.fifo.front());
+    __builtin_prefetch(front);
+    __builtin_prefetch(front + sizeof(Flit) - 1);
+    if (in.active) out_links_[in.out_port]->prefetch_send();
+  }
+  for (std::uint64_t m = arrived_flits_; m; m &= m - 1) in_links_[__builtin_ctzll(m)]->prefetch_arrival();
 }
 
 void Router::evaluate(Cycle) {
@@ -213,10 +249,10 @@ void Router::unconnected_port(std::uint64_t ports) const {
 // Age arbitration: the packet created first wins; packets created in the
 // same cycle go by packet id, and the copies of one worm by the lower index.
 bool Router::older(unsigned ivc_a, unsigned ivc_b) const {
-  const Flit& a = inputs_[ivc_a].fifo.front();
-  const Flit& b = inputs_[ivc_b].fifo.front();
-  if (a.created != b.created) return a.created < b.created;
-  return a.packet != b.packet ? a.packet < b.packet : ivc_a < ivc_b;
+  const InputVc& a = inputs_[ivc_a];
+  const InputVc& b = inputs_[ivc_b];
+  if (a.front_created != b.front_created) return a.front_created < b.front_created;
+  return a.front_packet != b.front_packet ? a.front_packet < b.front_packet : ivc_a < ivc_b;
 }
 
 int Router::oldest_vc(unsigned port, std::uint64_t eligible) const {
@@ -269,18 +305,25 @@ void Router::vc_allocation() {
     const unsigned requester = static_cast<unsigned>(__builtin_ctzll(pending));
     const unsigned p = requester / vcs;
     const VcId v = static_cast<VcId>(requester % vcs);
-    const Flit& head = inputs_[requester].fifo.front();
-    if (!is_head(head.type)) fail("body flit at idle VC front");
     int request;
+    bool forks;
     if (routed_ >> requester & 1u) {
-      // Still waiting unless one of its output VCs came free (and, if atomic, drained).
+      // Still waiting unless one of its output VCs came free (and, if atomic,
+      // drained). Decided without reading the head (checked when routed): in
+      // a congested fabric most waiting heads stay blocked, and their flits
+      // are cache misses.
       const KeptWants& want = kept_wants_[requester];
       const bool open = ((want.any | want.atomic) & ~allocated_ & (want.any | drained_)) != 0;
       request = open ? select(&kept_routes_[std::size_t{requester} * kKeptRoutes], kept_count_[requester]) : -1;
+      if (request < 0) continue;
+      forks = kept_forks_ >> requester & 1u;
     } else {
+      const Flit& head = inputs_[requester].fifo.front();
+      if (!is_head(head.type)) fail("body flit at idle VC front");
       route(head, static_cast<PortId>(p), v, routes_);
       check_ports(routes_);
       request = select(routes_);
+      forks = forks_here(head);
       if (request < 0 && routes_.size() <= kKeptRoutes) {  // it waits: keep its candidates
         std::copy(routes_.data(), routes_.data() + routes_.size(), &kept_routes_[std::size_t{requester} * kKeptRoutes]);
         kept_count_[requester] = static_cast<std::uint8_t>(routes_.size());
@@ -291,10 +334,12 @@ void Router::vc_allocation() {
           (routes_[c].atomic ? want.atomic : want.any) |= vcs_there;
         }
         routed_ |= 1ull << requester;
+        kept_forks_ = (kept_forks_ & ~(1ull << requester)) | std::uint64_t{forks} << requester;
       }
     }
     if (request < 0) continue;
-    if (forks_here(head)) {
+    if (forks) {
+      const Flit& head = inputs_[requester].fifo.front();
       if (waits_for_address(head, inputs_[requester].fifo)) continue;
       route_forward(head, static_cast<PortId>(p), v, forward_routes_);
       check_ports(forward_routes_);
@@ -384,7 +429,7 @@ inline void Router::traverse(unsigned in_port, unsigned in_vc) {
     allocated_ &= ~(1ull << in.out_index);
     in.active = false;
     sa_ready_ &= ~(1ull << index);
-    if (!in.fifo.empty()) new_head(index);  // next packet's head
+    if (!in.fifo.empty()) new_head(in, index, in.fifo.front());  // next packet's head
   } else if (in.fifo.empty()) {
     sa_ready_ &= ~(1ull << index);
   }
@@ -513,7 +558,7 @@ void Router::commit_switch_traversal() {
       in.drop_next = false;
       forking_ &= ~(1ull << index);
       sa_ready_ &= ~(1ull << index);
-      if (!in.fifo.empty()) new_head(index);
+      if (!in.fifo.empty()) new_head(in, index, in.fifo.front());
     } else if (in.fifo.empty()) {
       sa_ready_ &= ~(1ull << index);
     }

@@ -32,7 +32,7 @@ Simulation::Simulation(const Scenario& scenario) {
                                std::to_string(network_->links().size()) + " links; " +
                                std::to_string(rc.total_ports() * rc.vcs) + " VC buffers per router, each " +
                                std::to_string(rc.buffer_depth) + " flits x " + std::to_string(sizeof(Flit)) +
-                               " bytes)");
+                               " bytes" + (network_->prefetching() ? "; evaluated with memory hints" : "") + ")");
   const unsigned threads = scenario_.threads != 0 ? scenario_.threads
                           : network_->num_nodes() < kParallelMinNodes ? 1u
                                                                       : available_cores();

@@ -13,6 +13,15 @@ class Component {
   /// Computes and commits one clock cycle.
   virtual void evaluate(Cycle cycle) = 0;
 
+  /// A hint before evaluate() on a fabric larger than the caches: ask the
+  /// memory for what the next evaluation reads, so the misses of several
+  /// components overlap. Called in stages, each a little closer to the
+  /// evaluation and each following what the previous one fetched: 0 the
+  /// object itself (its first line is already on its way), 1 the arrays it
+  /// points to, 2 what those point to (buffered flits, link slots). Reads
+  /// only the component's own state and changes nothing.
+  virtual void prefetch(unsigned stage) const { (void)stage; }
+
   /// The lane (thread) that evaluates this component: set by the
   /// multi-threaded engine (ActivityList::set_lanes), 0 otherwise. What a
   /// component hands to shared lists (its own wake-up, the links it drove,

@@ -47,6 +47,16 @@ class Link {
   inline void send_flit(const Flit& f, VcId vc);
   inline void send_credit(VcId vc);
 
+  /// Memory hints: the slot send_flit() writes; the slot a flit arrives in.
+  void prefetch_send() const {
+    __builtin_prefetch(&flit_d_, 1);
+    __builtin_prefetch(reinterpret_cast<const char*>(&flit_d_ + 1) - 1, 1);
+  }
+  void prefetch_arrival() const {
+    __builtin_prefetch(&flit_q_);
+    __builtin_prefetch(reinterpret_cast<const char*>(&flit_q_ + 1) - 1);
+  }
+
   const LinkEnd& upstream() const { return up_; }
   const LinkEnd& downstream() const { return down_; }
   const std::string& name() const { return name_; }
@@ -194,8 +204,15 @@ class LinkCommitter {
     }
     scratch_.swap(dirty_);
     dirty_.clear();
-    for (Link* l : scratch_)
+    const std::size_t n = scratch_.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i + 6 < n) {
+        const char* obj = reinterpret_cast<const char*>(scratch_[i + 6]);
+        for (unsigned b = 0; b < sizeof(Link); b += 64) __builtin_prefetch(obj + b, 1);
+      }
+      Link* l = scratch_[i];
       if (l->commit(activity, moves_)) dirty_.push_back(l);
+    }
   }
 
   /// Lane k's part of the clock edge (lanes may run it in parallel);

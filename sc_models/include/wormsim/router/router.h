@@ -48,6 +48,7 @@ class Router : public Component {
   }
 
   void evaluate(Cycle cycle) override;
+  void prefetch(unsigned stage) const override;
 
   // --- introspection (tests, watchdog, waves) ---
   NodeId id() const { return id_; }
@@ -92,6 +93,10 @@ class Router : public Component {
     PortId local_port = 0;
     VcId local_vc = 0;
     std::uint8_t out_index = 0;  ///< out_port * V + out_vc while active
+    /// The packet at the front (its head's creation cycle and id), kept when
+    /// a head reaches the front so age arbitration reads no buffered flit.
+    Cycle front_created = 0;
+    std::uint64_t front_packet = 0;
   };
   struct OutputVc {
     unsigned credits = 0;
@@ -154,11 +159,13 @@ class Router : public Component {
   [[gnu::always_inline]] inline void traverse(unsigned in_port, unsigned in_vc);
   void grant(PortId in_port, VcId in_vc) { sa_grants_[sa_grant_count_++] = SaGrant{in_port, in_vc}; }
   [[noreturn]] void fail(const char* what) const;
-  /// A head reached the front of idle input VC `index`: it waits for a VC
-  /// and has not been routed.
-  void new_head(unsigned index) {
+  /// `head` reached the front of idle input VC `in` (index `index`): it
+  /// waits for a VC and has not been routed.
+  void new_head(InputVc& in, unsigned index, const Flit& head) {
     va_waiting_ |= 1ull << index;
     routed_ &= ~(1ull << index);
+    in.front_created = head.created;
+    in.front_packet = head.packet;
   }
   /// Takes a credit of an allocated output VC (its owner sends).
   void take_credit(unsigned ovc_index) {
@@ -199,6 +206,7 @@ class Router : public Component {
   /// Input VCs whose waiting head's route candidates are kept (a routing
   /// function is pure: a head that waits for a VC keeps its candidates).
   std::uint64_t routed_ = 0;
+  std::uint64_t kept_forks_ = 0;  ///< routed heads that fork here (their head is read only then)
   static constexpr unsigned kKeptRoutes = 8;  ///< heads with more are routed again each cycle
   std::vector<RouteCandidate> kept_routes_;   ///< kKeptRoutes per input VC
   std::vector<std::uint8_t> kept_count_;
@@ -217,13 +225,15 @@ class Router : public Component {
   std::vector<unsigned> va_touched_;
   std::vector<ForkRequest> va_forks_;
   std::uint64_t va_fork_bits_ = 0;  ///< requesters that fork
-  SaGrant sa_grants_[64];
   unsigned sa_grant_count_ = 0;
   std::vector<int> sa_choice_;  ///< per input port: chosen VC or -1
   std::vector<int> sa_winner_;  ///< per output port: winning input port
   std::vector<int> sa_claim_;   ///< per output port: fork that claims it, or -1
   std::vector<int> va_claim_;   ///< per output VC: fork that claims it, or -1
-  RouteSet routes_, forward_routes_;
+  RouteSet routes_;
+  // Last: what only forks use (prefetch(0) fetches the object up to here).
+  RouteSet forward_routes_;
+  SaGrant sa_grants_[64];
 };
 
 }  // namespace wormsim

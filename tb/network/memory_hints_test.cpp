@@ -1,0 +1,117 @@
+// Memory hints (Component::prefetch, used on fabrics larger than the caches)
+// only ask the memory for data: a fabric evaluated with them delivers every
+// flit at the same node, on the same channel, in the same cycle and order as
+// without. The fabrics here are small, so the hints are forced on; this is
+// the only place the hinted evaluation runs on small fabrics.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <tuple>
+#include <vector>
+
+#include <wormsim/core/rng.h>
+#include <wormsim/multicast/worm_packet.h>
+#include <wormsim/network/network.h>
+#include <wormsim/routing/registry.h>
+#include <wormsim/routing/routing.h>
+#include <wormsim/topology/spec.h>
+
+namespace wormsim {
+namespace {
+
+using Delivery = std::tuple<Cycle, NodeId, unsigned, std::uint64_t, unsigned>;  // cycle, node, channel, packet, seq
+
+struct Log : DeliveryObserver {
+  std::vector<Delivery> got;
+  void on_delivered(const Flit& f, NodeId node, unsigned channel, Cycle c) override {
+    got.emplace_back(c, node, channel, f.packet, f.seq);
+  }
+};
+
+struct Case {
+  const char* topology;
+  const char* routing;
+  Arbitration arbitration;
+  bool worms;
+};
+
+// Offers random packets (and, if asked, multi-destination worms) for `cycles`
+// cycles at a load that congests the fabric, then drains; returns every
+// delivery.
+std::vector<Delivery> simulate(const Case& c, NetworkConfig::MemoryHints hints, std::uint64_t seed) {
+  const Topology topology = make_topology(c.topology);
+  const auto routing = make_routing(c.routing, topology, 0);
+  WormTable worms;
+  Log log;
+  NetworkConfig nc;
+  nc.router.vcs = routing->vcs();
+  nc.router.buffer_depth = 4;
+  nc.router.arbitration = c.arbitration;
+  nc.eject_probability = 0.7;
+  nc.seed = seed;
+  nc.worms = &worms;
+  nc.memory_hints = hints;
+  Network net(topology, *routing, nc, log);
+  EXPECT_EQ(net.prefetching(), hints == NetworkConfig::MemoryHints::On);
+  Rng rng(seed, 5);
+  const NodeId n = static_cast<NodeId>(topology.num_nodes());
+  std::uint64_t id = 0;
+  for (Cycle cycle = 0; cycle < 3000; ++cycle) {
+    if (cycle < 1500) {
+      for (NodeId src = 0; src < n; ++src) {
+        if (!rng.bernoulli(0.08)) continue;
+        NodeId dst = static_cast<NodeId>(rng.below(n - 1));
+        if (dst >= src) ++dst;
+        Packet p{++id, src, dst, static_cast<std::uint16_t>(1 + rng.below(6)), cycle, 0, {}};
+        if (c.worms && rng.bernoulli(0.1)) {
+          NodeId second = static_cast<NodeId>(rng.below(n));
+          if (second == src || second == dst) second = (dst + 1) % n == src ? (dst + 2) % n : (dst + 1) % n;
+          p.length = 6;
+          p.worm = worms.add(WormRoute{{dst, second}, HeaderForm::List, 0});
+        }
+        net.ni(src).enqueue(p);
+      }
+    }
+    net.evaluate(cycle);
+    net.commit();
+  }
+  return std::move(log.got);
+}
+
+TEST(MemoryHints, SameDeliveriesWithAndWithoutHints) {
+  const std::uint64_t seed = 2024;
+  std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
+  const Case cases[] = {
+      {"mesh:6x6x6", "dor", Arbitration::RoundRobin, false},
+      {"mesh:4x4x4", "adaptive", Arbitration::Age, false},
+      {"torus:4x4x4", "dor", Arbitration::Age, false},
+      {"3pt:3x3x2", "adaptive", Arbitration::Age, false},
+      {"mesh:4x4x4", "hamiltonian", Arbitration::RoundRobin, true},
+      {"mesh:4x4x4", "hamiltonian", Arbitration::Age, true},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(std::string(c.topology) + " " + c.routing);
+    const auto off = simulate(c, NetworkConfig::MemoryHints::Off, seed);
+    const auto on = simulate(c, NetworkConfig::MemoryHints::On, seed);
+    ASSERT_GT(off.size(), 1000u) << "the traffic must reach the fabric";
+    EXPECT_EQ(on, off);
+  }
+}
+
+TEST(MemoryHints, ChosenBySizeOfTheFlitBuffers) {
+  Log log;
+  NetworkConfig nc;
+  nc.router.vcs = 2;
+  nc.router.buffer_depth = 8;
+  const Topology small = make_topology("mesh:8x8x8");  // 512 x 7 ports x 2 VCs x 8 flits: 2.75 MB
+  const Topology large = make_topology("mesh:16x16x16");  // 22 MB
+  const auto small_routing = make_routing("dor", small, 2);
+  const auto large_routing = make_routing("dor", large, 2);
+  EXPECT_FALSE(Network(small, *small_routing, nc, log).prefetching());
+  EXPECT_TRUE(Network(large, *large_routing, nc, log).prefetching());
+  nc.memory_hints = NetworkConfig::MemoryHints::Off;
+  EXPECT_FALSE(Network(large, *large_routing, nc, log).prefetching());
+}
+
+}  // namespace
+}  // namespace wormsim
