@@ -18,6 +18,7 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
       n * router_cfg_.total_ports() * router_cfg_.vcs * router_cfg_.buffer_depth * sizeof(Flit);
   prefetch_ = config.memory_hints == NetworkConfig::MemoryHints::BySize ? buffer_bytes >= kPrefetchMinBufferBytes
                                                                         : config.memory_hints == NetworkConfig::MemoryHints::On;
+  committer_.set_prefetch(prefetch_);
   routers_.reserve(n);
   nis_.reserve(n);
   for (NodeId id = 0; id < n; ++id) {

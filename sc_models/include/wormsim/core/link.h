@@ -170,6 +170,9 @@ class LinkCommitter {
       lanes_[activity_->lane_of(slot)].dirty.push_back(Entry{l, flit});
   }
 
+  /// Memory hints while committing (a fabric far larger than the caches).
+  void set_prefetch(bool on) { prefetch_ = on; }
+
   /// True with several lanes (each direction is then listed on its own).
   bool laned() const { return !lanes_.empty(); }
   unsigned lanes() const { return static_cast<unsigned>(lanes_.size()); }
@@ -204,11 +207,18 @@ class LinkCommitter {
     }
     scratch_.swap(dirty_);
     dirty_.clear();
+    if (!prefetch_) {
+      for (Link* l : scratch_)
+        if (l->commit(activity, moves_)) dirty_.push_back(l);
+      return;
+    }
+    // Large fabric: each link is fetched a few links ahead (memory hints).
+    constexpr std::size_t kAhead = 6;
     const std::size_t n = scratch_.size();
     for (std::size_t i = 0; i < n; ++i) {
-      if (i + 6 < n) {
-        const char* obj = reinterpret_cast<const char*>(scratch_[i + 6]);
-        for (unsigned b = 0; b < sizeof(Link); b += 64) __builtin_prefetch(obj + b, 1);
+      if (i + kAhead < n) {
+        const char* link = reinterpret_cast<const char*>(scratch_[i + kAhead]);
+        for (std::size_t b = 0; b < sizeof(Link); b += 64) __builtin_prefetch(link + b, 1);
       }
       Link* l = scratch_[i];
       if (l->commit(activity, moves_)) dirty_.push_back(l);
@@ -257,6 +267,7 @@ class LinkCommitter {
   std::vector<Lane> lanes_;  ///< empty with one lane
   const ActivityList* activity_ = nullptr;
   std::uint64_t moves_ = 0;
+  bool prefetch_ = false;
 };
 
 inline void Link::send_flit(const Flit& f, VcId vc) {
