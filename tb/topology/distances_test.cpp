@@ -101,5 +101,45 @@ TEST(HopDistance, LongRingsKeepTheirCoordinates) {
   EXPECT_EQ(ring(1, 35001), 35000u);
 }
 
+// The output ports on a shortest path, one byte per pair where tabled, by
+// the coordinate formula on grids, by the neighbour test above 8 ports: all
+// must equal the neighbour test on searched distances, a cut network
+// included (unreachable destinations have no minimal port).
+TEST(MinimalPorts, EqualsTheNeighbourTestOnSearchedDistances) {
+  std::vector<std::pair<std::string, Topology>> cases;
+  for (const char* spec : {"mesh:4x4", "torus:5x2x3", "3pt:2x3x4", "3pt:3x3x3", "petersen", "fp:3", "rfp:3",
+                           "arrangement:5,2", "arrangement:6,3"})
+    cases.emplace_back(spec, make_topology(spec));
+  Topology cut = make_topology("petersen");
+  for (PortId p = 0; p < cut.num_ports; ++p)
+    if (cut.peer[0][p]) {
+      const NodeId v = cut.peer[0][p]->node;
+      for (PortId r = 0; r < cut.num_ports; ++r)
+        if (cut.peer[v][r] && cut.peer[v][r]->node == 0) cut.peer[v][r].reset();
+      cut.peer[0][p].reset();
+    }
+  cases.emplace_back("petersen with node 0 cut off", cut);
+  for (const auto& [what, t] : cases) {
+    const MinimalPorts minimal(t);
+    const bool grid = what.rfind("mesh", 0) == 0 || what.rfind("torus", 0) == 0;
+    EXPECT_EQ(minimal.tabled(), !grid && t.num_ports <= 8) << what;
+    if (minimal.tabled()) {
+      EXPECT_EQ(minimal.table_bytes(), t.num_nodes() * t.num_nodes()) << what;
+    }
+    std::vector<std::vector<unsigned>> d;
+    for (NodeId s = 0; s < t.num_nodes(); ++s) d.push_back(reference_row(t, s));
+    unsigned nonzero = 0;
+    for (NodeId a = 0; a < t.num_nodes(); ++a)
+      for (NodeId b = 0; b < t.num_nodes(); ++b) {
+        std::uint32_t expected = 0;
+        for (PortId q = 0; q < t.num_ports; ++q)
+          if (t.peer[a][q] && d[t.peer[a][q]->node][b] + 1 == d[a][b]) expected |= 1u << q;
+        ASSERT_EQ(minimal(a, b), expected) << what << " " << a << "->" << b;
+        nonzero += expected != 0;
+      }
+    EXPECT_GT(nonzero, 0u) << what;
+  }
+}
+
 }  // namespace
 }  // namespace wormsim::test

@@ -13,8 +13,8 @@
 namespace wormsim {
 
 AdaptiveRouting::AdaptiveRouting(const Topology& t, unsigned vcs, Escape escape, bool force_return)
-    : topo_(t), dist_(t), escape_kind_(escape) {
-  if (!dist_.connected()) throw ConfigError("topology", t.spec + " is not connected");
+    : topo_(t), minimal_(t), escape_kind_(escape) {
+  if (!minimal_.connected()) throw ConfigError("topology", t.spec + " is not connected");
   std::vector<std::uint32_t> escape_mask(t.num_ports, 0);
   unsigned escape_vcs = 0;
   std::uint32_t external_escape = 0;  // 3PT: the escape VCs of the external port
@@ -55,10 +55,9 @@ AdaptiveRouting::AdaptiveRouting(const Topology& t, unsigned vcs, Escape escape,
 void AdaptiveRouting::route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const {
   if (!returns_ && in_port < topo_.num_ports && (arriving_escape_[here * topo_.num_ports + in_port] >> in_vc & 1u))
     return escape_route(here, head.dst, out);
-  const unsigned d = dist_(here, head.dst);
-  for (PortId q = 0; q < topo_.num_ports; ++q) {
-    const auto& p = topo_.peer[here][q];
-    if (p && dist_(p->node, head.dst) + 1u == d) out.add(q, adaptive_mask_[q], false, 0, true);
+  for (std::uint32_t m = minimal_(here, head.dst); m; m &= m - 1) {
+    const PortId q = static_cast<PortId>(__builtin_ctz(m));
+    out.add(q, adaptive_mask_[q], false, 0, true);
   }
   escape_route(here, head.dst, out);
 }

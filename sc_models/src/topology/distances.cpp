@@ -75,4 +75,28 @@ HopDistance::HopDistance(const Topology& t) {
   coords_ = grid_coord_table(dims_);
 }
 
+void HopDistance::release_table() { table_.reset(); }
+
+MinimalPorts::MinimalPorts(const Topology& t) : topo_(t), n_(t.num_nodes()), dist_(t) {
+  connected_ = dist_.connected();
+  if (t.as<GridKind>() != nullptr || t.num_ports > 8) return;
+  const std::size_t n = n_;
+  masks_.assign(n * n, 0);
+  const std::uint8_t* d = dist_.table_row(0);
+  for (std::size_t u = 0; u < n; ++u) {
+    const std::uint8_t* __restrict here = d + u * n;
+    std::uint8_t* __restrict out = masks_.data() + u * n;
+    for (PortId q = 0; q < t.num_ports; ++q) {
+      const auto& p = t.peer[u][q];
+      if (!p) continue;
+      const std::uint8_t* __restrict there = d + std::size_t(p->node) * n;
+      const std::uint8_t bit = static_cast<std::uint8_t>(1u << q);
+      // The neighbour test, exactly: an unreachable 255 + 1 matches nothing.
+      for (std::size_t v = 0; v < n; ++v)
+        out[v] = static_cast<std::uint8_t>(out[v] | (there[v] + 1 == here[v] ? bit : 0));
+    }
+  }
+  dist_.release_table();
+}
+
 }  // namespace wormsim

@@ -49,7 +49,7 @@ class AdaptiveRouting : public RoutingFunction {
   AdaptiveRouting(const Topology& topology, unsigned vcs, Escape escape = Escape::Best, bool force_return = false);
   std::string name() const override { return escape_kind_ == Escape::Best ? "adaptive" : "adaptive-bad-escape"; }
   std::size_t table_bytes() const override {
-    return dist_.table_bytes() + (escape_ ? escape_->table_bytes() : 0) + arriving_escape_.size() * 4;
+    return minimal_.table_bytes() + (escape_ ? escape_->table_bytes() : 0) + arriving_escape_.size() * 4;
   }
   unsigned vcs() const override { return vcs_; }
   void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override;
@@ -63,7 +63,7 @@ class AdaptiveRouting : public RoutingFunction {
 
  private:
   const Topology& topo_;
-  HopDistance dist_;
+  MinimalPorts minimal_;
   Escape escape_kind_;
   unsigned vcs_ = 0;
   std::unique_ptr<RoutingFunction> escape_;

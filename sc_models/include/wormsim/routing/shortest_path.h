@@ -11,14 +11,13 @@ class ShortestPathRouting : public RoutingFunction {
  public:
   ShortestPathRouting(const Topology& topology, unsigned vcs);
   std::string name() const override { return "minimal"; }
-  std::size_t table_bytes() const override { return dist_.table_bytes(); }
+  std::size_t table_bytes() const override { return minimal_.table_bytes(); }
   unsigned vcs() const override { return vcs_; }
   bool depends_on_input() const override { return false; }
   void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override;
 
  private:
-  const Topology& topo_;
-  HopDistance dist_;
+  MinimalPorts minimal_;
   unsigned vcs_;
 };
 

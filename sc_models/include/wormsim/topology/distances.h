@@ -19,6 +19,7 @@ class DistanceTable {
   explicit DistanceTable(const Topology& t);
 
   std::uint8_t operator()(NodeId from, NodeId to) const { return d_[std::size_t(from) * n_ + to]; }
+  const std::uint8_t* row(NodeId from) const { return d_.data() + std::size_t(from) * n_; }
   std::size_t nodes() const { return n_; }
   bool connected() const { return connected_; }
   unsigned diameter() const { return diameter_; }
@@ -52,6 +53,10 @@ class HopDistance {
     return sum;
   }
   bool connected() const { return table_ ? table_->connected() : true; }
+  /// The table's row of `from` (tables only).
+  const std::uint8_t* table_row(NodeId from) const { return table_->row(from); }
+  /// Frees the table (MinimalPorts, once it holds what it needs from it).
+  void release_table();
   /// Bytes held: the coordinates, or the table.
   std::size_t table_bytes() const {
     return table_ ? table_->nodes() * table_->nodes() : coords_.size() * sizeof(coords_[0]);
@@ -62,6 +67,40 @@ class HopDistance {
   std::vector<std::array<unsigned, 3>> coords_;  ///< grid_coord_table (topology/grid.h)
   std::array<unsigned, 3> dims_{};
   bool wrap_ = false;
+};
+
+/// The output ports of `from` on a shortest path to `to`, as a bit mask over
+/// port ids. Meshes and tori: from HopDistance's coordinate formula, each
+/// neighbour tested. Elsewhere, where no router has more than 8 network
+/// ports: one byte per (node, destination) pair, worked out once from the
+/// all-pairs table (which is then freed), so a route reads one byte where
+/// the neighbour test reads a distance row per neighbour, each a cache miss
+/// on a large fabric. More ports: the neighbour test on the table.
+class MinimalPorts {
+ public:
+  /// Throws ConfigError as DistanceTable does (non-grid topologies only).
+  explicit MinimalPorts(const Topology& t);
+  std::uint32_t operator()(NodeId from, NodeId to) const {
+    if (!masks_.empty()) return masks_[std::size_t(from) * n_ + to];
+    std::uint32_t m = 0;
+    const unsigned d = dist_(from, to);
+    const auto& peers = topo_.peer[from];
+    for (std::size_t q = 0; q < peers.size(); ++q)
+      if (peers[q] && dist_(peers[q]->node, to) + 1u == d) m |= 1u << q;
+    return m;
+  }
+  bool connected() const { return connected_; }
+  /// Bytes held: the masks, or the distances.
+  std::size_t table_bytes() const { return masks_.empty() ? dist_.table_bytes() : masks_.size(); }
+  /// True where the one-byte masks are held.
+  bool tabled() const { return !masks_.empty(); }
+
+ private:
+  const Topology& topo_;
+  std::size_t n_;
+  HopDistance dist_;  ///< cleared (table freed) once masks_ is built
+  std::vector<std::uint8_t> masks_;
+  bool connected_ = true;
 };
 
 }  // namespace wormsim
