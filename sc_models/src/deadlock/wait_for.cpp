@@ -3,9 +3,11 @@
 #include <unordered_map>
 
 namespace wormsim {
-namespace {
 
-class WaitForGraph {
+// The graph's arrays live as long as the detector: a check clears them
+// (keeping their capacity) and resets only the index entries it set, so a
+// periodic check on a large fabric neither allocates nor sweeps the index.
+class DeadlockDetector::Graph {
   struct Via {
     bool alloc;  ///< waits for an output VC the target holds
     PortId port;
@@ -13,12 +15,21 @@ class WaitForGraph {
   };
 
  public:
-  explicit WaitForGraph(const Network& net)
-      : net_(net), cfg_(net.router(0).config()), per_router_(cfg_.total_ports() * cfg_.vcs) {}
+  explicit Graph(const Network& net)
+      : net_(net), cfg_(net.router(0).config()), per_router_(cfg_.total_ports() * cfg_.vcs) {
+    index_.assign(std::size_t{net_.num_nodes()} * per_router_, kNone);
+  }
 
   DeadlockReport run() {
     build();
     propagate();
+    DeadlockReport r = report();
+    for (const BlockedVc& b : nodes_) index_[key(b.node, b.port, b.vc)] = kNone;
+    return r;
+  }
+
+ private:
+  DeadlockReport report() {
     DeadlockReport r;
     for (std::size_t i = 0; i < nodes_.size(); ++i)
       if (!live_[i]) ++r.blocked;
@@ -43,17 +54,22 @@ class WaitForGraph {
         }
       at = next;
     }
-    for (std::size_t k = seen[at]; k < walk.size(); ++k) r.cycle.push_back(nodes_[walk[k]]);
+    for (std::size_t k = seen[at]; k < walk.size(); ++k) {
+      BlockedVc b = nodes_[walk[k]];
+      if (b.has_packet) b.packet = net_.router(b.node).buffer(b.port, b.vc).front().packet;
+      r.cycle.push_back(b);
+    }
     return r;
   }
 
- private:
   std::size_t key(NodeId n, unsigned port, unsigned vc) const { return n * per_router_ + port * cfg_.vcs + vc; }
 
   void build() {
-    index_.assign(std::size_t{net_.num_nodes()} * per_router_, kNone);
+    nodes_.clear();
+    edges_.clear();
     for (NodeId n = 0; n < net_.num_nodes(); ++n) {
       const Router& r = net_.router(n);
+      if (r.unoccupied()) continue;
       for (PortId p = 0; p < cfg_.total_ports(); ++p)
         for (VcId v = 0; v < cfg_.vcs; ++v)
           if (!r.buffer(p, v).empty() || r.input_vc_active(p, v)) add_node(n, p, v);
@@ -69,8 +85,7 @@ class WaitForGraph {
 
   void add_node(NodeId n, PortId p, VcId v) {
     const Router& r = net_.router(n);
-    BlockedVc b{n, p, v, !r.buffer(p, v).empty(), 0};
-    if (b.has_packet) b.packet = r.buffer(p, v).front().packet;
+    BlockedVc b{n, p, v, !r.buffer(p, v).empty(), 0};  // packet: read for a reported cycle only
     index_[key(n, p, v)] = static_cast<std::uint32_t>(nodes_.size());
     nodes_.push_back(b);
   }
@@ -81,8 +96,11 @@ class WaitForGraph {
     const Router& r = net_.router(b.node);
     const bool empty = r.buffer(b.port, b.vc).empty();
     if (!r.input_vc_active(b.port, b.vc)) {  // head waiting for VC allocation
-      const Flit& head = r.buffer(b.port, b.vc).front();
       RouteSet local, forward;
+      // A head the router routed and that waits with its candidates kept:
+      // those, no flit read (most waiting heads in a congested fabric).
+      if (r.kept_route(b.port, b.vc, local)) return wait_for_any(i, r, b.node, local);
+      const Flit& head = r.buffer(b.port, b.vc).front();
       r.route(head, b.port, b.vc, local);
       if (!r.forks_here(head)) return wait_for_any(i, r, b.node, local);
       // A fork needs an ejection VC and a forward VC at once. It waits on
@@ -152,22 +170,23 @@ class WaitForGraph {
 
   // Liveness flows backwards along wait edges (predecessor lists in one array).
   void propagate() {
-    std::vector<std::uint32_t> first_pred(nodes_.size() + 1, 0), pred(edges_.size());
-    for (const Edge& e : edges_) ++first_pred[e.to + 1];
-    for (std::size_t i = 0; i < nodes_.size(); ++i) first_pred[i + 1] += first_pred[i];
-    std::vector<std::uint32_t> fill(first_pred.begin(), first_pred.end() - 1);
-    for (const Edge& e : edges_) pred[fill[e.to]++] = e.from;
-    std::vector<std::size_t> work;
+    first_pred_.assign(nodes_.size() + 1, 0);
+    pred_.resize(edges_.size());
+    for (const Edge& e : edges_) ++first_pred_[e.to + 1];
+    for (std::size_t i = 0; i < nodes_.size(); ++i) first_pred_[i + 1] += first_pred_[i];
+    fill_.assign(first_pred_.begin(), first_pred_.end() - 1);
+    for (const Edge& e : edges_) pred_[fill_[e.to]++] = e.from;
+    work_.clear();
     for (std::size_t i = 0; i < nodes_.size(); ++i)
-      if (live_[i]) work.push_back(i);
-    while (!work.empty()) {
-      const std::size_t x = work.back();
-      work.pop_back();
-      for (std::uint32_t k = first_pred[x]; k < first_pred[x + 1]; ++k) {
-        const std::uint32_t y = pred[k];
+      if (live_[i]) work_.push_back(i);
+    while (!work_.empty()) {
+      const std::size_t x = work_.back();
+      work_.pop_back();
+      for (std::uint32_t k = first_pred_[x]; k < first_pred_[x + 1]; ++k) {
+        const std::uint32_t y = pred_[k];
         if (!live_[y]) {
           live_[y] = 1;
-          work.push_back(y);
+          work_.push_back(y);
         }
       }
     }
@@ -186,11 +205,15 @@ class WaitForGraph {
   std::vector<Edge> edges_;           ///< wait edges, grouped by `from` in ascending order
   std::vector<std::size_t> first_edge_;
   std::vector<std::uint8_t> live_;
+  std::vector<std::uint32_t> first_pred_, pred_, fill_;  ///< propagate(): predecessor lists
+  std::vector<std::size_t> work_;
 };
 
-}  // namespace
+DeadlockDetector::DeadlockDetector(const Network& network) : graph_(std::make_unique<Graph>(network)) {}
+DeadlockDetector::~DeadlockDetector() = default;
+DeadlockReport DeadlockDetector::check() { return graph_->run(); }
 
-DeadlockReport find_deadlock(const Network& network) { return WaitForGraph(network).run(); }
+DeadlockReport find_deadlock(const Network& network) { return DeadlockDetector(network).check(); }
 
 std::string DeadlockReport::text(const Network& net) const {
   std::string s = std::to_string(blocked) + " input VC(s) deadlocked; wait-for cycle: ";

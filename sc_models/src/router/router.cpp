@@ -159,6 +159,16 @@ void Router::route(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) 
   routing_.route(id_, in_port, in_vc, head, out);
 }
 
+bool Router::kept_route(PortId in_port, VcId in_vc, RouteSet& out) const {
+  const unsigned ivc = in_port * cfg_.vcs + in_vc;
+  if (!(va_waiting_ >> ivc & 1u) || !(routed_ >> ivc & 1u) || (kept_forks_ >> ivc & 1u)) return false;
+  out.clear();
+  const RouteCandidate* kept = &kept_routes_[std::size_t{ivc} * kKeptRoutes];
+  for (unsigned c = 0; c < kept_count_[ivc]; ++c)
+    out.add(kept[c].port, kept[c].vc_mask, kept[c].escape, kept[c].priority, kept[c].atomic);
+  return true;
+}
+
 // A worm's copies for this node take the ejection channel of their class
 // (per-class policy) or any ejection VC (shared).
 void Router::local_candidates(const Flit& head, RouteSet& out) const {

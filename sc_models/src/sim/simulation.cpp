@@ -138,7 +138,8 @@ void Simulation::advance_phase() {
   }
   if (scenario_.deadlock_interval && t % scenario_.deadlock_interval == 0 &&
       scoreboard_.outstanding_packets() > 0) {
-    const DeadlockReport report = find_deadlock(*network_);
+    if (!deadlock_detector_) deadlock_detector_ = std::make_unique<DeadlockDetector>(*network_);
+    const DeadlockReport report = deadlock_detector_->check();
     if (report.blocked > 0) {
       deadlock_ = true;
       deadlock_kind_ = "cycle";

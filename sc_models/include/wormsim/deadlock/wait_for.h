@@ -17,6 +17,7 @@
 // cycle (a knot), which is reported. The check costs one pass over the
 // occupied VCs and their wait edges.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -43,7 +44,23 @@ struct DeadlockReport {
   std::string text(const Network& net) const;
 };
 
-/// Returns a report with blocked > 0 if the network is deadlocked.
+/// The check, repeated on one network (a run's periodic check): keeps its
+/// arrays between checks.
+class DeadlockDetector {
+ public:
+  explicit DeadlockDetector(const Network& network);
+  ~DeadlockDetector();
+  DeadlockDetector(const DeadlockDetector&) = delete;
+  DeadlockDetector& operator=(const DeadlockDetector&) = delete;
+  /// A report with blocked > 0 if the network is deadlocked now.
+  DeadlockReport check();
+
+ private:
+  class Graph;
+  std::unique_ptr<Graph> graph_;
+};
+
+/// One check: returns a report with blocked > 0 if the network is deadlocked.
 DeadlockReport find_deadlock(const Network& network);
 
 }  // namespace wormsim

@@ -54,6 +54,8 @@ class Router : public Component {
   NodeId id() const { return id_; }
   const RouterConfig& config() const { return cfg_; }
   unsigned buffered_flits() const { return buffered_; }
+  /// No flit buffered and no output VC held: no input VC is occupied.
+  bool unoccupied() const { return buffered_ == 0 && allocated_ == 0; }
   const Fifo<Flit>& buffer(PortId port, VcId vc) const { return ivc(port, vc).fifo; }
   bool input_vc_active(PortId port, VcId vc) const { return ivc(port, vc).active; }
   unsigned credits(PortId port, VcId vc) const { return ovc(port, vc).credits; }
@@ -70,6 +72,11 @@ class Router : public Component {
   /// Route candidates for a head at the front of input VC (in_port, in_vc);
   /// for a head that forks here, the ejection candidates.
   void route(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) const;
+  /// The candidates kept for the head waiting at the front of input VC
+  /// (in_port, in_vc) since it was routed (the same route() gave), if it
+  /// waits with them kept and does not fork here; false otherwise (then
+  /// ask route()). Reads no flit.
+  bool kept_route(PortId in_port, VcId in_vc, RouteSet& out) const;
   /// Route candidates of the copy a forking head forwards.
   void route_forward(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) const {
     out.clear();

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include <wormsim/deadlock/channel_dependency.h>
+#include <wormsim/deadlock/wait_for.h>
 #include <wormsim/network/network.h>
 #include <wormsim/sim/results.h>
 #include <wormsim/sim/network_setup.h>
@@ -99,6 +100,7 @@ class Simulation : public DeliveryObserver {
   std::unordered_map<std::uint64_t, std::uint32_t> worm_of_packet_;
   std::unique_ptr<Network> network_;
   std::unique_ptr<PacketSource> source_;
+  std::unique_ptr<DeadlockDetector> deadlock_detector_;  ///< made at the first runtime check
   Phase phase_ = Phase::Warmup;
   Cycle cycle_ = 0;
   Cycle window_end_ = 0, drain_end_ = 0;
