@@ -162,5 +162,57 @@ TEST(RuntimeDetector, WithSeveralVcsEveryReportedVcNeverMovesAgain) {
   }
 }
 
+// The run's detector keeps its arrays between checks (and takes a waiting
+// head's kept candidates): every check must equal a fresh one's, on
+// saturated deadlock-free runs (adaptive, 8 VCs; layered) and on runs that
+// deadlock (then checked on for a while, the same cycle named each time).
+TEST(RuntimeDetector, AReusedDetectorAgreesWithAFreshOneAtEveryCheck) {
+  struct Case {
+    const char* topology;
+    const char* routing;
+    unsigned vcs;
+    double rate;
+  };
+  for (const Case& c : {Case{"3pt:3x3x2", "adaptive", 0, 0.5}, Case{"torus:4x4x2", "layered", 0, 0.7},
+                        Case{"3pt:2x2x2", "minimal", 1, 0.6}, Case{"torus:8x1", "dor-nodateline", 3, 0.9}}) {
+    Scenario s = small_scenario(c.topology, c.rate, 5);
+    s.routing = c.routing;
+    s.vcs = c.vcs;
+    s.deadlock_check = false;
+    s.deadlock_interval = 0;  // called below
+    s.watchdog = 1000000;
+    s.warmup = ~Cycle{0} / 4;
+    Simulation sim(s);
+    DeadlockDetector reused(sim.network());
+    unsigned checks = 0, deadlocked = 0;
+    for (Cycle t = 1; t <= 4000 && deadlocked < 20; ++t) {
+      sim.tick();
+      if (t % 8 != 0) continue;
+      const DeadlockReport a = reused.check(), b = find_deadlock(sim.network());
+      ++checks;
+      ASSERT_EQ(a.blocked, b.blocked) << c.topology << " " << c.routing << " cycle " << t;
+      ASSERT_EQ(a.cycle.size(), b.cycle.size()) << c.topology << " " << c.routing << " cycle " << t;
+      for (std::size_t k = 0; k < a.cycle.size(); ++k) {
+        EXPECT_EQ(a.cycle[k].node, b.cycle[k].node);
+        EXPECT_EQ(a.cycle[k].port, b.cycle[k].port);
+        EXPECT_EQ(a.cycle[k].vc, b.cycle[k].vc);
+        EXPECT_EQ(a.cycle[k].packet, b.cycle[k].packet);
+        EXPECT_EQ(a.cycle[k].waits_for_allocation, b.cycle[k].waits_for_allocation);
+      }
+      if (a.blocked > 0) ++deadlocked;
+    }
+    const bool deadlock_free = std::string(c.routing) == "adaptive" || std::string(c.routing) == "layered";
+    std::cout << "[ case ] " << c.topology << " " << c.routing << " seed 5: " << checks << " checks, "
+              << deadlocked << " found a deadlock\n";
+    if (deadlock_free) {
+      EXPECT_EQ(deadlocked, 0u) << c.topology << " " << c.routing;
+      EXPECT_GT(sim.network().router(0).buffered_flits() + sim.scoreboard().outstanding_packets(), 0u)
+          << "loaded when checked";
+    } else {
+      EXPECT_EQ(deadlocked, 20u) << c.topology << " " << c.routing << " deadlocks within 4,000 cycles";
+    }
+  }
+}
+
 }  // namespace
 }  // namespace wormsim::test

@@ -19,11 +19,13 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
   prefetch_ = config.memory_hints == NetworkConfig::MemoryHints::BySize ? buffer_bytes >= kPrefetchMinBufferBytes
                                                                         : config.memory_hints == NetworkConfig::MemoryHints::On;
   committer_.set_prefetch(prefetch_);
+  arrivals_ = std::make_unique<Router::Arrivals[]>(n);
   routers_.reserve(n);
   nis_.reserve(n);
   for (NodeId id = 0; id < n; ++id) {
     routers_.push_back(std::make_unique<Router>(id, router_cfg_, routing, activity_,
                                                 router_slot(id), config.worms));
+    routers_.back()->place_arrivals(&arrivals_[id]);
     activity_.add(routers_.back().get());
     nis_.push_back(std::make_unique<NetworkInterface>(id, ni_cfg, deliveries_, activity_, ni_slot(id),
                                                       ni_eject_rng(config.seed, id)));

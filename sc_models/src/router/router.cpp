@@ -68,7 +68,7 @@ inline void Router::commit_vc_allocation() {
 }
 
 inline void Router::buffer_write() {
-  for (std::uint64_t arrived = arrived_flits_; arrived; arrived &= arrived - 1) {
+  for (std::uint64_t arrived = arrivals_->flits; arrived; arrived &= arrived - 1) {
     const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
     const Flit& f = in_links_[p]->flit().flit;
     if (f.vc >= cfg_.vcs) fail("flit on nonexistent VC");
@@ -81,11 +81,11 @@ inline void Router::buffer_write() {
     in.fifo.push(f);
     ++buffered_;
   }
-  arrived_flits_ = 0;
+  arrivals_->flits = 0;
 }
 
 inline void Router::credit_update() {
-  for (std::uint64_t arrived = arrived_credits_; arrived; arrived &= arrived - 1) {
+  for (std::uint64_t arrived = arrivals_->credits; arrived; arrived &= arrived - 1) {
     const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
     const unsigned index = p * cfg_.vcs + out_links_[p]->credit().vc;
     const unsigned credits = ++outputs_[index].credits;
@@ -93,7 +93,7 @@ inline void Router::credit_update() {
     if (allocated_ >> index & 1u) sa_credit_ |= 1ull << outputs_[index].owner;
     if (credits == cfg_.buffer_depth) drained_ |= 1ull << index;
   }
-  arrived_credits_ = 0;
+  arrivals_->credits = 0;
 }
 
 // Stage 0: the object up to the members only forks use; stage 1: the
@@ -129,7 +129,7 @@ void Router::prefetch(unsigned stage) const {
     __builtin_prefetch(front + sizeof(Flit) - 1);
     if (in.active) out_links_[in.out_port]->prefetch_send();
   }
-  for (std::uint64_t m = arrived_flits_; m; m &= m - 1) in_links_[__builtin_ctzll(m)]->prefetch_arrival();
+  for (std::uint64_t m = arrivals_->flits; m; m &= m - 1) in_links_[__builtin_ctzll(m)]->prefetch_arrival();
 }
 
 void Router::evaluate(Cycle) {
@@ -142,8 +142,8 @@ void Router::evaluate(Cycle) {
   if (sa) switch_allocation();
   if (va) commit_vc_allocation();
   if (sa_grant_count_ != 0) commit_switch_traversal();
-  if (arrived_flits_) buffer_write();
-  if (arrived_credits_) credit_update();
+  if (arrivals_->flits) buffer_write();
+  if (arrivals_->credits) credit_update();
   if (buffered_ != 0) activity_.wake(slot_);
 }
 

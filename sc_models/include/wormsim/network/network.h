@@ -139,6 +139,9 @@ class Network {
   std::size_t min_active_per_lane_ = 64;
   bool stand_ins_ = false;
   bool prefetch_ = false;  ///< memory hints while evaluating (NetworkConfig::memory_hints)
+  /// Every router's arrival words, by node id, in one array (16 bytes per
+  /// router: the clock edge's writes stay in a few cache lines' reach).
+  std::unique_ptr<Router::Arrivals[]> arrivals_;
   std::vector<std::unique_ptr<Router>> routers_;
   std::vector<std::unique_ptr<NetworkInterface>> nis_;
   std::vector<std::unique_ptr<Link>> links_;

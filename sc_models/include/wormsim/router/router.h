@@ -37,14 +37,28 @@ class Router : public Component {
   Router(NodeId id, const RouterConfig& config, const RoutingFunction& routing,
          ActivityList& activity, std::size_t slot, const WormTable* worms = nullptr);
 
+  Router(const Router&) = delete;
+  Router& operator=(const Router&) = delete;
+
+  /// The ports whose links carry a flit (input) or a credit (output) in
+  /// this cycle: set by the links at the clock edge, cleared as the router
+  /// takes them.
+  struct Arrivals {
+    std::uint64_t flits = 0, credits = 0;
+  };
+  /// Keeps the arrival words in `words` instead of in the router (a Network
+  /// puts all its routers' words in one small array, so the clock edge
+  /// writes there and not into a router's object, which would be a cache
+  /// miss each on a large fabric). Before any link is attached.
+  void place_arrivals(Arrivals* words) { arrivals_ = words; }
   void attach_input(PortId port, Link* link) {
     in_links_[port] = link;
-    link->notify_flit_to(&arrived_flits_, port);
+    link->notify_flit_to(&arrivals_->flits, port);
   }
   void attach_output(PortId port, Link* link) {
     out_links_[port] = link;
     connected_ |= 1ull << port;
-    link->notify_credit_to(&arrived_credits_, port);
+    link->notify_credit_to(&arrivals_->credits, port);
   }
 
   void evaluate(Cycle cycle) override;
@@ -223,8 +237,8 @@ class Router : public Component {
     std::uint64_t any = 0, atomic = 0;
   };
   std::vector<KeptWants> kept_wants_;
-  std::uint64_t arrived_flits_ = 0;    ///< input ports whose link carries a flit now
-  std::uint64_t arrived_credits_ = 0;  ///< output ports whose link carries a credit now
+  Arrivals own_arrivals_;               ///< the arrival words unless placed elsewhere
+  Arrivals* arrivals_ = &own_arrivals_;  ///< place_arrivals()
   std::vector<std::uint64_t> sa_requests_;  ///< per output port: requesting input ports
   // per-cycle scratch
   std::vector<VaGrant> va_grants_;
