@@ -1,5 +1,6 @@
 #include <wormsim/deadlock/wait_for.h>
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace wormsim {
@@ -18,6 +19,10 @@ class DeadlockDetector::Graph {
   explicit Graph(const Network& net)
       : net_(net), cfg_(net.router(0).config()), per_router_(cfg_.total_ports() * cfg_.vcs) {
     index_.assign(std::size_t{net_.num_nodes()} * per_router_, kNone);
+  }
+
+  std::size_t index_entries() const {
+    return static_cast<std::size_t>(std::count_if(index_.begin(), index_.end(), [](std::uint32_t x) { return x != kNone; }));
   }
 
   DeadlockReport run() {
@@ -212,6 +217,7 @@ class DeadlockDetector::Graph {
 DeadlockDetector::DeadlockDetector(const Network& network) : graph_(std::make_unique<Graph>(network)) {}
 DeadlockDetector::~DeadlockDetector() = default;
 DeadlockReport DeadlockDetector::check() { return graph_->run(); }
+std::size_t DeadlockDetector::index_entries() const { return graph_->index_entries(); }
 
 DeadlockReport find_deadlock(const Network& network) { return DeadlockDetector(network).check(); }
 

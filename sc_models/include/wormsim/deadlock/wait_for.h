@@ -54,6 +54,9 @@ class DeadlockDetector {
   DeadlockDetector& operator=(const DeadlockDetector&) = delete;
   /// A report with blocked > 0 if the network is deadlocked now.
   DeadlockReport check();
+  /// Entries of the (VC -> graph node) index still set: 0 between checks,
+  /// or the next check could follow a stale entry (for tests).
+  std::size_t index_entries() const;
 
  private:
   class Graph;
