@@ -29,7 +29,7 @@ class DeadlockDetector::Graph {
     build();
     propagate();
     DeadlockReport r = report();
-    for (const BlockedVc& b : nodes_) index_[key(b.node, b.port, b.vc)] = kNone;
+    for (const Vc& b : nodes_) index_[key(b.node, b.port, b.vc)] = kNone;
     return r;
   }
 
@@ -44,23 +44,26 @@ class DeadlockDetector::Graph {
     while (live_[at]) ++at;
     std::unordered_map<std::size_t, std::size_t> seen;
     std::vector<std::size_t> walk;
+    std::vector<Via> vias;  ///< the edge each walked node was left by
     while (!seen.count(at)) {
       seen[at] = walk.size();
       walk.push_back(at);
+      vias.push_back(Via{false, 0, 0});
       std::size_t next = at;
       for (std::size_t e = first_edge_[at]; e < first_edge_[at + 1]; ++e)
         if (!live_[edges_[e].to]) {
           next = edges_[e].to;
-          const Via& via = edges_[e].via;
-          nodes_[at].waits_for_allocation = via.alloc;
-          nodes_[at].alloc_port = via.port;
-          nodes_[at].alloc_vc = via.vc;
+          vias.back() = edges_[e].via;
           break;
         }
       at = next;
     }
     for (std::size_t k = seen[at]; k < walk.size(); ++k) {
-      BlockedVc b = nodes_[walk[k]];
+      const Vc& vc = nodes_[walk[k]];
+      BlockedVc b{vc.node, vc.port, vc.vc, vc.has_packet, 0};
+      b.waits_for_allocation = vias[k].alloc;
+      b.alloc_port = vias[k].port;
+      b.alloc_vc = vias[k].vc;
       if (b.has_packet) b.packet = net_.router(b.node).buffer(b.port, b.vc).front().packet;
       r.cycle.push_back(b);
     }
@@ -82,22 +85,21 @@ class DeadlockDetector::Graph {
     live_.assign(nodes_.size(), 0);
     first_edge_.assign(nodes_.size() + 1, 0);
     for (std::size_t i = 0; i < nodes_.size(); ++i) {
-      first_edge_[i] = edges_.size();
+      first_edge_[i] = static_cast<std::uint32_t>(edges_.size());
       classify(i);
     }
-    first_edge_[nodes_.size()] = edges_.size();
+    first_edge_[nodes_.size()] = static_cast<std::uint32_t>(edges_.size());
   }
 
   void add_node(NodeId n, PortId p, VcId v) {
     const Router& r = net_.router(n);
-    BlockedVc b{n, p, v, !r.buffer(p, v).empty(), 0};  // packet: read for a reported cycle only
     index_[key(n, p, v)] = static_cast<std::uint32_t>(nodes_.size());
-    nodes_.push_back(b);
+    nodes_.push_back(Vc{n, p, v, !r.buffer(p, v).empty()});  // its packet: read for a reported cycle only
   }
 
   // Sets live_[i] or the wait edges of node i.
   void classify(std::size_t i) {
-    const BlockedVc& b = nodes_[i];
+    const Vc& b = nodes_[i];
     const Router& r = net_.router(b.node);
     const bool empty = r.buffer(b.port, b.vc).empty();
     if (!r.input_vc_active(b.port, b.vc)) {  // head waiting for VC allocation
@@ -183,7 +185,7 @@ class DeadlockDetector::Graph {
     for (const Edge& e : edges_) pred_[fill_[e.to]++] = e.from;
     work_.clear();
     for (std::size_t i = 0; i < nodes_.size(); ++i)
-      if (live_[i]) work_.push_back(i);
+      if (live_[i]) work_.push_back(static_cast<std::uint32_t>(i));
     while (!work_.empty()) {
       const std::size_t x = work_.back();
       work_.pop_back();
@@ -200,7 +202,14 @@ class DeadlockDetector::Graph {
   const Network& net_;
   const RouterConfig& cfg_;
   std::size_t per_router_;
-  std::vector<BlockedVc> nodes_;
+  /// An occupied input VC (8 bytes; a reported one becomes a BlockedVc).
+  struct Vc {
+    NodeId node;
+    PortId port;
+    VcId vc;
+    bool has_packet;
+  };
+  std::vector<Vc> nodes_;
   struct Edge {
     std::uint32_t from, to;  ///< node `from` waits for node `to`
     Via via;
@@ -208,10 +217,10 @@ class DeadlockDetector::Graph {
   static constexpr std::uint32_t kNone = ~std::uint32_t{0};
   std::vector<std::uint32_t> index_;  ///< key(node, port, vc) -> graph node, or kNone
   std::vector<Edge> edges_;           ///< wait edges, grouped by `from` in ascending order
-  std::vector<std::size_t> first_edge_;
+  std::vector<std::uint32_t> first_edge_;
   std::vector<std::uint8_t> live_;
   std::vector<std::uint32_t> first_pred_, pred_, fill_;  ///< propagate(): predecessor lists
-  std::vector<std::size_t> work_;
+  std::vector<std::uint32_t> work_;
 };
 
 DeadlockDetector::DeadlockDetector(const Network& network) : graph_(std::make_unique<Graph>(network)) {}
