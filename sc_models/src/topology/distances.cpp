@@ -75,14 +75,17 @@ HopDistance::HopDistance(const Topology& t) {
   coords_ = grid_coord_table(dims_);
 }
 
-void HopDistance::release_table() { table_.reset(); }
-
-MinimalPorts::MinimalPorts(const Topology& t) : topo_(t), n_(t.num_nodes()), dist_(t) {
-  connected_ = dist_.connected();
-  if (t.as<GridKind>() != nullptr || t.num_ports > 8) return;
+MinimalPorts::MinimalPorts(const Topology& t) : topo_(t), n_(t.num_nodes()) {
+  if (t.as<GridKind>() != nullptr || t.num_ports > 8) {
+    dist_.emplace(t);
+    connected_ = dist_->connected();
+    return;
+  }
+  const DistanceTable table(t);  // freed once the masks are built
+  connected_ = table.connected();
   const std::size_t n = n_;
   masks_.assign(n * n, 0);
-  const std::uint8_t* d = dist_.table_row(0);
+  const std::uint8_t* d = table.row(0);
   for (std::size_t u = 0; u < n; ++u) {
     const std::uint8_t* __restrict here = d + u * n;
     std::uint8_t* __restrict out = masks_.data() + u * n;
@@ -96,7 +99,6 @@ MinimalPorts::MinimalPorts(const Topology& t) : topo_(t), n_(t.num_nodes()), dis
         out[v] = static_cast<std::uint8_t>(out[v] | (there[v] + 1 == here[v] ? bit : 0));
     }
   }
-  dist_.release_table();
 }
 
 }  // namespace wormsim

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <wormsim/topology/topology.h>
@@ -53,10 +54,6 @@ class HopDistance {
     return sum;
   }
   bool connected() const { return table_ ? table_->connected() : true; }
-  /// The table's row of `from` (tables only).
-  const std::uint8_t* table_row(NodeId from) const { return table_->row(from); }
-  /// Frees the table (MinimalPorts, once it holds what it needs from it).
-  void release_table();
   /// Bytes held: the coordinates, or the table.
   std::size_t table_bytes() const {
     return table_ ? table_->nodes() * table_->nodes() : coords_.size() * sizeof(coords_[0]);
@@ -81,24 +78,24 @@ class MinimalPorts {
   /// Throws ConfigError as DistanceTable does (non-grid topologies only).
   explicit MinimalPorts(const Topology& t);
   std::uint32_t operator()(NodeId from, NodeId to) const {
-    if (!masks_.empty()) return masks_[std::size_t(from) * n_ + to];
+    if (!dist_) return masks_[std::size_t(from) * n_ + to];
     std::uint32_t m = 0;
-    const unsigned d = dist_(from, to);
+    const unsigned d = (*dist_)(from, to);
     const auto& peers = topo_.peer[from];
     for (std::size_t q = 0; q < peers.size(); ++q)
-      if (peers[q] && dist_(peers[q]->node, to) + 1u == d) m |= 1u << q;
+      if (peers[q] && (*dist_)(peers[q]->node, to) + 1u == d) m |= 1u << q;
     return m;
   }
   bool connected() const { return connected_; }
   /// Bytes held: the masks, or the distances.
-  std::size_t table_bytes() const { return masks_.empty() ? dist_.table_bytes() : masks_.size(); }
+  std::size_t table_bytes() const { return dist_ ? dist_->table_bytes() : masks_.size(); }
   /// True where the one-byte masks are held.
-  bool tabled() const { return !masks_.empty(); }
+  bool tabled() const { return !dist_; }
 
  private:
   const Topology& topo_;
   std::size_t n_;
-  HopDistance dist_;  ///< cleared (table freed) once masks_ is built
+  std::optional<HopDistance> dist_;  ///< where the masks are not tabled
   std::vector<std::uint8_t> masks_;
   bool connected_ = true;
 };
