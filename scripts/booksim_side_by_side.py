@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""wormsim and a BookSim 2 binary side by side on the same networks.
+
+Called by `scripts/bench --booksim BINARY [--repeat N]`. Both simulators run
+the same network with wormsim's per-hop pipeline (the BookSim settings of the
+agreement table in docs/measured.md), DOR, 2 VCs, 8-flit buffers, 4-flit
+packets, uniform traffic, the same warm-up and measured cycles (BookSim's
+convergence test disabled, so it runs them all and then drains). Runs are
+interleaved (BookSim, wormsim, BookSim, ...) so that the machine's drift hits
+both alike; each figure is the median of the repeats.
+
+Speed is node-cycles per wall second of the cycle loop: BookSim's "Total run
+time" starts after its network is built, wormsim's speed line after its
+set-up; both count the drain cycles they simulate.
+"""
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+
+# name, k, n (a k-ary n-mesh), offered flits/node/cycle, warm-up, measured cycles
+CONFIGS = [
+    ("8x8x8 mesh, uniform 0.1", 8, 3, 0.1, 1000, 10000),
+    ("8x8 mesh, uniform 0.1", 8, 2, 0.1, 1000, 10000),
+    ("4x4x4 mesh, uniform 0.1", 4, 3, 0.1, 1000, 10000),
+    ("8x8x8 mesh, uniform 0.02", 8, 3, 0.02, 1000, 10000),
+    ("8x8x8 mesh, uniform 0.3", 8, 3, 0.3, 1000, 10000),
+    ("16x16x16 mesh, uniform 0.1", 16, 3, 0.1, 1000, 2000),
+]
+SAMPLE = 1000  # BookSim's sample period; warm-up and measured cycles are multiples of it
+
+# The pipeline settings wormsim's router matches (one cycle of VC and switch
+# allocation, speculative, then the crossbar and the link; credits back in
+# the next cycle).
+PIPELINE = """routing_delay = 0;
+vc_alloc_delay = 1;
+sw_alloc_delay = 1;
+speculative = 1;
+st_final_delay = 1;
+credit_delay = 0;
+vc_allocator = islip;
+sw_allocator = islip;
+alloc_iters = 1;
+"""
+
+
+def booksim_config(k, n, rate, warmup, cycles):
+    return (f"topology = mesh;\nk = {k};\nn = {n};\nrouting_function = dor;\nnum_vcs = 2;\n"
+            f"vc_buf_size = 8;\npacket_size = 4;\ntraffic = uniform;\ninjection_rate = {rate};\n"
+            f"injection_rate_uses_flits = 1;\n{PIPELINE}sim_type = latency;\n"
+            f"sample_period = {SAMPLE};\nwarmup_periods = {warmup // SAMPLE};\n"
+            f"max_samples = {(warmup + cycles) // SAMPLE};\n"
+            # never converged: every sample period runs
+            "stopping_thres = 0.0;\nacc_stopping_thres = 0.0;\nlatency_thres = 1000000.0;\nseed = 1;\n")
+
+
+def timed(cmd, ok=(0,)):
+    """Runs cmd; returns (its output, peak RSS in MB). Exit codes other than
+    `ok` end the bench."""
+    with tempfile.TemporaryFile() as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        text = out.read().decode(errors="replace")
+    if proc.returncode not in ok:
+        sys.exit(f"bench: {cmd[0]} failed (exit {proc.returncode}):\n{text[-2000:]}")
+    return text, usage.ru_maxrss / 1024.0
+
+
+def run_booksim(binary, cfg_path, nodes):
+    # BookSim 2's main() returns -1 after a successful simulation (255 here).
+    text, rss = timed([binary, cfg_path], ok=(0, 255))
+    def field(pattern):
+        m = re.findall(pattern, text)
+        if not m:
+            sys.exit(f"bench: BookSim's output has no '{pattern}' line")
+        return float(m[-1])
+    cycles = field(r"Time taken is (\d+) cycles")
+    seconds = field(r"Total run time ([0-9.eE+-]+)")
+    latency = field(r"Packet latency average = ([0-9.]+) \(")
+    return nodes * cycles / seconds, latency, rss
+
+
+def run_wormsim(binary, topology, rate, warmup, cycles, json_path):
+    _, rss = timed([binary, "run", "--topology", topology, "--routing", "dor", "--vcs", "2", "--buffer", "8",
+                    "--packet", "4", "--traffic", "uniform", "--rate", str(rate), "--warmup", str(warmup),
+                    "--cycles", str(cycles), "--seed", "1", "--quiet", "--json", json_path])
+    with open(json_path) as f:
+        r = json.load(f)
+    return r["node_cycles_per_second"], r["avg_latency"], rss
+
+
+def main():
+    booksim, repeat = sys.argv[1], int(sys.argv[2])
+    wormsim = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build", "release", "sim", "wormsim")
+    print(f"{'configuration':<28} {'wormsim':>11} {'BookSim':>11} {'ratio':>7} {'latency w/B':>14} {'peak MB w/B':>13}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, k, n, rate, warmup, cycles in CONFIGS:
+            nodes = k ** n
+            cfg = os.path.join(tmp, "booksim.cfg")
+            with open(cfg, "w") as f:
+                f.write(booksim_config(k, n, rate, warmup, cycles))
+            topology = "mesh:" + "x".join([str(k)] * n)
+            b_runs, w_runs = [], []
+            for _ in range(repeat):
+                b_runs.append(run_booksim(booksim, cfg, nodes))
+                w_runs.append(run_wormsim(wormsim, topology, rate, warmup, cycles, os.path.join(tmp, "r.json")))
+            w = statistics.median(r[0] for r in w_runs)
+            b = statistics.median(r[0] for r in b_runs)
+            print(f"{name:<28} {w / 1e6:9.2f} M {b / 1e6:9.3f} M {w / b:6.1f}x "
+                  f"{w_runs[0][1]:6.1f}/{b_runs[0][1]:<6.1f} {max(r[2] for r in w_runs):6.0f}/{max(r[2] for r in b_runs):<6.0f}",
+                  flush=True)
+    print(f"(node-cycles per wall second of each cycle loop, median of {repeat} interleaved runs each; "
+          f"{SAMPLE}-cycle BookSim sample periods; latency in cycles, wormsim/BookSim)")
+
+
+if __name__ == "__main__":
+    main()
