@@ -12,6 +12,13 @@ both alike; each figure is the median of the repeats.
 Speed is node-cycles per wall second of the cycle loop: BookSim's "Total run
 time" starts after its network is built, wormsim's speed line after its
 set-up; both count the drain cycles they simulate.
+
+With `instructions` as third argument: instructions per node-cycle instead,
+counted by callgrind (repeatable whatever else the machine runs): each
+simulator runs the configuration with 2,000 and with 4,000 measured cycles
+after 1,000 of warm-up, and the difference of the two counts is divided by
+nodes x the difference of the simulated cycles, so set-up, drain and
+teardown cancel.
 """
 import json
 import os
@@ -94,9 +101,51 @@ def run_wormsim(binary, topology, rate, warmup, cycles, json_path):
     return r["node_cycles_per_second"], r["avg_latency"], rss
 
 
+def callgrind(cmd, tmp, ok=(0,)):
+    """callgrind's instruction count of cmd, and its output."""
+    out = os.path.join(tmp, "cg.out")
+    text, _ = timed(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + cmd, ok=ok)
+    with open(out) as f:
+        m = re.search(r"^summary: (\d+)", f.read(), re.M)
+    if not m:
+        sys.exit("bench: callgrind wrote no summary line")
+    return int(m.group(1)), text
+
+
+def instructions(booksim, wormsim):
+    print(f"{'configuration':<28} {'wormsim':>10} {'BookSim':>10} {'ratio':>7}   (instructions per node-cycle)")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, k, n, rate, warmup, _ in CONFIGS[:2]:
+            nodes = k ** n
+            counts = {}
+            for cycles in (2000, 4000):
+                cfg = os.path.join(tmp, "booksim.cfg")
+                with open(cfg, "w") as f:
+                    f.write(booksim_config(k, n, rate, warmup, cycles))
+                ir, text = callgrind([booksim, cfg], tmp, ok=(0, 255))
+                taken = re.findall(r"Time taken is (\d+) cycles", text)
+                counts[("b", cycles)] = (ir, int(taken[-1]))
+                json_path = os.path.join(tmp, "r.json")
+                ir, _ = callgrind([wormsim, "run", "--topology", "mesh:" + "x".join([str(k)] * n), "--routing", "dor",
+                                   "--vcs", "2", "--buffer", "8", "--packet", "4", "--traffic", "uniform", "--rate",
+                                   str(rate), "--warmup", str(warmup), "--cycles", str(cycles), "--seed", "1",
+                                   "--quiet", "--json", json_path], tmp)
+                with open(json_path) as f:
+                    counts[("w", cycles)] = (ir, json.load(f)["cycles"])
+            per = {}
+            for who in ("w", "b"):
+                (a, ca), (b, cb) = counts[(who, 2000)], counts[(who, 4000)]
+                per[who] = (b - a) / (nodes * (cb - ca))
+            print(f"{name:<28} {per['w']:10.1f} {per['b']:10.1f} {per['b'] / per['w']:6.1f}x", flush=True)
+    print("(callgrind Ir, runs with 2,000 and 4,000 measured cycles after 1,000 of warm-up, differenced over "
+          "nodes x the difference of the cycles each simulated)")
+
+
 def main():
     booksim, repeat = sys.argv[1], int(sys.argv[2])
     wormsim = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build", "release", "sim", "wormsim")
+    if len(sys.argv) > 3 and sys.argv[3] == "instructions":
+        return instructions(booksim, wormsim)
     print(f"{'configuration':<28} {'wormsim':>11} {'BookSim':>11} {'ratio':>7} {'latency w/B':>14} {'peak MB w/B':>13}")
     with tempfile.TemporaryDirectory() as tmp:
         for name, k, n, rate, warmup, cycles in CONFIGS:
