@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """wormsim and a BookSim 2 binary side by side on the same networks.
 
-Called by `scripts/bench --booksim BINARY [--repeat N]`. Both simulators run
+Called by `scripts/bench --booksim BINARY [--repeat N] [--instructions]
+[--only SUBSTRING]`; runs wormsim from $WORMSIM if set, else the release
+build. Both simulators run
 the same network with wormsim's per-hop pipeline (the BookSim settings of the
 agreement table in docs/measured.md), DOR, 2 VCs, 8-flit buffers, 4-flit
 packets, uniform traffic, the same warm-up and measured cycles (BookSim's
@@ -20,6 +22,7 @@ after 1,000 of warm-up, and the difference of the two counts is divided by
 nodes x the difference of the simulated cycles, so set-up, drain and
 teardown cancel.
 """
+import argparse
 import json
 import os
 import re
@@ -54,6 +57,12 @@ alloc_iters = 1;
 """
 
 
+def die(message):
+    """Ends the bench with a one-line error (exit 2: the binary or the options given)."""
+    print(message, file=sys.stderr)
+    sys.exit(2)
+
+
 def booksim_config(k, n, rate, warmup, cycles):
     return (f"topology = mesh;\nk = {k};\nn = {n};\nrouting_function = dor;\nnum_vcs = 2;\n"
             f"vc_buf_size = 8;\npacket_size = 4;\ntraffic = uniform;\ninjection_rate = {rate};\n"
@@ -74,21 +83,22 @@ def timed(cmd, ok=(0,)):
         out.seek(0)
         text = out.read().decode(errors="replace")
     if proc.returncode not in ok:
-        sys.exit(f"bench: {cmd[0]} failed (exit {proc.returncode}):\n{text[-2000:]}")
+        last = text.strip().splitlines()[-1] if text.strip() else "(no output)"
+        die(f"bench: {cmd[0]} failed (exit {proc.returncode}); its last line: {last}")
     return text, usage.ru_maxrss / 1024.0
 
 
 def run_booksim(binary, cfg_path, nodes):
     # BookSim 2's main() returns -1 after a successful simulation (255 here).
     text, rss = timed([binary, cfg_path], ok=(0, 255))
-    def field(pattern):
+    def field(label, pattern):
         m = re.findall(pattern, text)
         if not m:
-            sys.exit(f"bench: BookSim's output has no '{pattern}' line")
+            die(f"bench: --booksim: {binary} printed no '{label}' line (expected BookSim 2's report)")
         return float(m[-1])
-    cycles = field(r"Time taken is (\d+) cycles")
-    seconds = field(r"Total run time ([0-9.eE+-]+)")
-    latency = field(r"Packet latency average = ([0-9.]+) \(")
+    cycles = field("Time taken is N cycles", r"Time taken is (\d+) cycles")
+    seconds = field("Total run time", r"Total run time ([0-9.eE+-]+)")
+    latency = field("Packet latency average", r"Packet latency average = ([0-9.]+) \(")
     return nodes * cycles / seconds, latency, rss
 
 
@@ -108,14 +118,14 @@ def callgrind(cmd, tmp, ok=(0,)):
     with open(out) as f:
         m = re.search(r"^summary: (\d+)", f.read(), re.M)
     if not m:
-        sys.exit("bench: callgrind wrote no summary line")
+        die("bench: callgrind wrote no summary line")
     return int(m.group(1)), text
 
 
-def instructions(booksim, wormsim):
+def instructions(booksim, wormsim, configs):
     print(f"{'configuration':<28} {'wormsim':>10} {'BookSim':>10} {'ratio':>7}   (instructions per node-cycle)")
     with tempfile.TemporaryDirectory() as tmp:
-        for name, k, n, rate, warmup, _ in CONFIGS[:2]:
+        for name, k, n, rate, warmup, _ in configs:
             nodes = k ** n
             counts = {}
             for cycles in (2000, 4000):
@@ -142,13 +152,25 @@ def instructions(booksim, wormsim):
 
 
 def main():
-    booksim, repeat = sys.argv[1], int(sys.argv[2])
-    wormsim = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build", "release", "sim", "wormsim")
-    if len(sys.argv) > 3 and sys.argv[3] == "instructions":
-        return instructions(booksim, wormsim)
+    parser = argparse.ArgumentParser(description="wormsim and BookSim 2 side by side")
+    parser.add_argument("booksim")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--instructions", action="store_true")
+    parser.add_argument("--only", default="", help="configurations whose name contains this")
+    args = parser.parse_args()
+    booksim, repeat = args.booksim, args.repeat
+    wormsim = os.environ.get("WORMSIM") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build",
+                                                          "release", "sim", "wormsim")
+    # --instructions: the two reference configurations (callgrind is slow)
+    configs = [c for c in (CONFIGS[:2] if args.instructions else CONFIGS) if args.only in c[0]]
+    if not configs:
+        die(f"bench: --only: expected part of a configuration's name, got '{args.only}' "
+            f"(configurations: {'; '.join(c[0] for c in CONFIGS)})")
+    if args.instructions:
+        return instructions(booksim, wormsim, configs)
     print(f"{'configuration':<28} {'wormsim':>11} {'BookSim':>11} {'ratio':>7} {'latency w/B':>14} {'peak MB w/B':>13}")
     with tempfile.TemporaryDirectory() as tmp:
-        for name, k, n, rate, warmup, cycles in CONFIGS:
+        for name, k, n, rate, warmup, cycles in configs:
             nodes = k ** n
             cfg = os.path.join(tmp, "booksim.cfg")
             with open(cfg, "w") as f:
