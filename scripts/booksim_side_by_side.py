@@ -2,7 +2,7 @@
 """wormsim and a BookSim 2 binary side by side on the same networks.
 
 Called by `scripts/bench --booksim BINARY [--repeat N] [--instructions]
-[--only SUBSTRING]`; runs wormsim from $WORMSIM if set, else the release
+[--only NAME]`; runs wormsim from $WORMSIM if set, else the release
 build. Both simulators run
 the same network with wormsim's per-hop pipeline (the BookSim settings of the
 agreement table in docs/measured.md), DOR, 2 VCs, 8-flit buffers, 4-flit
@@ -15,7 +15,7 @@ Speed is node-cycles per wall second of the cycle loop: BookSim's "Total run
 time" starts after its network is built, wormsim's speed line after its
 set-up; both count the drain cycles they simulate.
 
-With `instructions` as third argument: instructions per node-cycle instead,
+With --instructions: instructions per node-cycle instead,
 counted by callgrind (repeatable whatever else the machine runs): each
 simulator runs the configuration with 2,000 and with 4,000 measured cycles
 after 1,000 of warm-up, and the difference of the two counts is divided by
@@ -73,6 +73,21 @@ def booksim_config(k, n, rate, warmup, cycles):
             "stopping_thres = 0.0;\nacc_stopping_thres = 0.0;\nlatency_thres = 1000000.0;\nseed = 1;\n")
 
 
+def write_booksim_config(tmp, k, n, rate, warmup, cycles):
+    """Writes the BookSim configuration of a k-ary n-mesh run into tmp; its path."""
+    path = os.path.join(tmp, "booksim.cfg")
+    with open(path, "w") as f:
+        f.write(booksim_config(k, n, rate, warmup, cycles))
+    return path
+
+
+def wormsim_command(binary, k, n, rate, warmup, cycles, json_path):
+    """The same run as booksim_config's, for wormsim, its results in json_path."""
+    return [binary, "run", "--topology", "mesh:" + "x".join([str(k)] * n), "--routing", "dor", "--vcs", "2",
+            "--buffer", "8", "--packet", "4", "--traffic", "uniform", "--rate", str(rate), "--warmup", str(warmup),
+            "--cycles", str(cycles), "--seed", "1", "--quiet", "--json", json_path]
+
+
 def timed(cmd, ok=(0,)):
     """Runs cmd; returns (its output, peak RSS in MB). Exit codes other than
     `ok` end the bench."""
@@ -102,10 +117,8 @@ def run_booksim(binary, cfg_path, nodes):
     return nodes * cycles / seconds, latency, rss
 
 
-def run_wormsim(binary, topology, rate, warmup, cycles, json_path):
-    _, rss = timed([binary, "run", "--topology", topology, "--routing", "dor", "--vcs", "2", "--buffer", "8",
-                    "--packet", "4", "--traffic", "uniform", "--rate", str(rate), "--warmup", str(warmup),
-                    "--cycles", str(cycles), "--seed", "1", "--quiet", "--json", json_path])
+def run_wormsim(command, json_path):
+    _, rss = timed(command)
     with open(json_path) as f:
         r = json.load(f)
     return r["node_cycles_per_second"], r["avg_latency"], rss
@@ -129,17 +142,12 @@ def instructions(booksim, wormsim, configs):
             nodes = k ** n
             counts = {}
             for cycles in (2000, 4000):
-                cfg = os.path.join(tmp, "booksim.cfg")
-                with open(cfg, "w") as f:
-                    f.write(booksim_config(k, n, rate, warmup, cycles))
+                cfg = write_booksim_config(tmp, k, n, rate, warmup, cycles)
                 ir, text = callgrind([booksim, cfg], tmp, ok=(0, 255))
                 taken = re.findall(r"Time taken is (\d+) cycles", text)
                 counts[("b", cycles)] = (ir, int(taken[-1]))
                 json_path = os.path.join(tmp, "r.json")
-                ir, _ = callgrind([wormsim, "run", "--topology", "mesh:" + "x".join([str(k)] * n), "--routing", "dor",
-                                   "--vcs", "2", "--buffer", "8", "--packet", "4", "--traffic", "uniform", "--rate",
-                                   str(rate), "--warmup", str(warmup), "--cycles", str(cycles), "--seed", "1",
-                                   "--quiet", "--json", json_path], tmp)
+                ir, _ = callgrind(wormsim_command(wormsim, k, n, rate, warmup, cycles, json_path), tmp)
                 with open(json_path) as f:
                     counts[("w", cycles)] = (ir, json.load(f)["cycles"])
             per = {}
@@ -156,15 +164,17 @@ def main():
     parser.add_argument("booksim")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--instructions", action="store_true")
-    parser.add_argument("--only", default="", help="configurations whose name contains this")
+    parser.add_argument("--only", default="", help="configurations whose name starts with this")
     args = parser.parse_args()
     booksim, repeat = args.booksim, args.repeat
     wormsim = os.environ.get("WORMSIM") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build",
                                                           "release", "sim", "wormsim")
+    if not (os.path.isfile(wormsim) and os.access(wormsim, os.X_OK)):
+        die(f"bench: WORMSIM: expected an executable wormsim binary, got '{wormsim}'")
     # --instructions: the two reference configurations (callgrind is slow)
-    configs = [c for c in (CONFIGS[:2] if args.instructions else CONFIGS) if args.only in c[0]]
+    configs = [c for c in (CONFIGS[:2] if args.instructions else CONFIGS) if c[0].startswith(args.only)]
     if not configs:
-        die(f"bench: --only: expected part of a configuration's name, got '{args.only}' "
+        die(f"bench: --only: expected the start of a configuration's name, got '{args.only}' "
             f"(configurations: {'; '.join(c[0] for c in CONFIGS)})")
     if args.instructions:
         return instructions(booksim, wormsim, configs)
@@ -172,14 +182,13 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for name, k, n, rate, warmup, cycles in configs:
             nodes = k ** n
-            cfg = os.path.join(tmp, "booksim.cfg")
-            with open(cfg, "w") as f:
-                f.write(booksim_config(k, n, rate, warmup, cycles))
-            topology = "mesh:" + "x".join([str(k)] * n)
+            cfg = write_booksim_config(tmp, k, n, rate, warmup, cycles)
+            json_path = os.path.join(tmp, "r.json")
+            command = wormsim_command(wormsim, k, n, rate, warmup, cycles, json_path)
             b_runs, w_runs = [], []
             for _ in range(repeat):
                 b_runs.append(run_booksim(booksim, cfg, nodes))
-                w_runs.append(run_wormsim(wormsim, topology, rate, warmup, cycles, os.path.join(tmp, "r.json")))
+                w_runs.append(run_wormsim(command, json_path))
             w = statistics.median(r[0] for r in w_runs)
             b = statistics.median(r[0] for r in b_runs)
             print(f"{name:<28} {w / 1e6:9.2f} M {b / 1e6:9.3f} M {w / b:6.1f}x "

@@ -65,7 +65,8 @@ FAKE_FAIL="no such topology" expect_error "failed (exit 1); its last line: Error
   "$bench" --booksim "$fake" --repeat 1 --only 4x4x4
 FAKE_NO_TIME=1 expect_error "printed no 'Total run time" "$bench" --booksim "$fake" --repeat 1 --only 4x4x4
 expect_error "expected an executable BookSim 2 binary" "$bench" --booksim "$tmp/none"
-expect_error "expected part of a configuration's name" "$bench" --booksim "$fake" --only "no such network"
+expect_error "expected the start of a configuration's name" "$bench" --booksim "$fake" --only "no such network"
 expect_error "only with --booksim" "$bench" --only 4x4x4
 expect_error "expected a positive whole number" "$bench" --booksim "$fake" --repeat 0
+WORMSIM="$tmp/none" expect_error "WORMSIM: expected an executable wormsim binary" "$bench" --booksim "$fake"
 echo "bench booksim: pass"
