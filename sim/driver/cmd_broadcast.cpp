@@ -75,8 +75,7 @@ int run_broadcast(const Args& a) {
                                    "-port algorithm; --ports " + a.ports + " does not apply (see --algo list)");
   const PortModel ports = one_port_worms ? PortModel::One : al->ports;
   FabricBroadcastConfig fc = fabric_config(a);
-  check_output_path("csv", a.csv);
-  check_output_path("json", a.json);
+  FilePlan().output("csv", a.csv).output("json", a.json).check();
   if (a.concurrent != 1) {
     if (!a.dests.empty()) throw ConfigError("dests", "multicast works with one broadcast, not --concurrent");
     if (!a.csv.empty()) throw ConfigError("csv", "per-node arrivals are written for one broadcast, not --concurrent");
@@ -165,8 +164,15 @@ int run_broadcast(const Args& a) {
     j["flits"] = a.flits;
     j["startup"] = a.startup;
     j["kind"] = al->store_and_forward() ? "store-and-forward" : "worms";
-    j["steps"] = steps;
-    j["lower_bound_steps"] = bound;
+    // Each count under the name of what it counts: store-and-forward steps
+    // (with their lower bound), or the start-up phases of worms, for which
+    // the store-and-forward bound says nothing.
+    if (al->store_and_forward()) {
+      j["steps"] = steps;
+      j["lower_bound_steps"] = bound;
+    } else {
+      j["startup_phases"] = steps;
+    }
     j["repeat_sends_left_out"] = dropped;
     if (al->claimed_steps) j["claimed_steps"] = al->claimed_steps(t);
     j["address_flits"] = header;

@@ -12,6 +12,7 @@
 #include <map>
 
 #include <wormsim/core/config_error.h>
+#include <wormsim/sim/limits.h>
 #include <wormsim/sim/run_loop.h>
 #include <wormsim/sim/simulation.h>
 #include <wormsim/systemc/run.h>
@@ -135,10 +136,14 @@ WaveOptions wave_options(Simulation& sim, bool quiet) {
   return w;
 }
 
-int run_scenario(const Scenario& scenario, const RunFlags& flags = {}) {
-  check_output_path("json", scenario.json);
-  check_output_path("vcd", scenario.vcd);
-  check_output_path("link_csv", scenario.link_csv);
+int run_scenario(const Scenario& scenario, const RunFlags& flags = {}, const std::string& config = "") {
+  FilePlan()
+      .input("config", config)
+      .input("trace", scenario.trace)
+      .output("json", scenario.json)
+      .output("vcd", scenario.vcd)
+      .output("link_csv", scenario.link_csv)
+      .check();
   check_wave_settings(scenario);
   if (flags.validate_only) {
     Scenario s = scenario;
@@ -157,6 +162,9 @@ int run_scenario(const Scenario& scenario, const RunFlags& flags = {}) {
     return kDeadlock;
   }
   if (flags.verbose) print_setup_steps(std::cerr, sim->setup_steps());
+  if (const std::string w = long_run_warning(estimate_resources(sim->topology(), sim->scenario()));
+      !w.empty() && !flags.quiet)
+    std::cerr << "wormsim: " << w << "\n";
   WaveOptions waves = wave_options(*sim, flags.quiet);
   std::unique_ptr<OutputFile> vcd;
   if (!scenario.vcd.empty()) {
@@ -232,14 +240,14 @@ Command add_run(CLI::App& app) {
     if (!config->empty()) given = apply_yaml_file(s, *config);
     for (const auto& st : settings())
       if ((*options)[st.key]->count() > 0) {
-        st.apply(s, (*values)[st.key]);
+        apply_setting(st, s, (*values)[st.key]);
         given.push_back(st.key);
       }
     if (s.traffic == "list") throw ConfigError("traffic", "'list' is a request for the list, not a pattern");
     if (s.injection == "list") throw ConfigError("injection", "'list' is a request for the list, not a process");
     apply_trace_window(s, given);
     if (*no_check) s.deadlock_check = false;
-    return run_scenario(s, *flags);
+    return run_scenario(s, *flags, *config);
   };
 }
 

@@ -22,18 +22,47 @@ namespace {
 
 using namespace wormsim::driver;
 
+/// Every option that takes a value refuses an empty one ("" never means
+/// "unset"), and every numeric option takes decimal text only: integers as
+/// digits (a sign where negative values exist), reals as is_decimal_number.
+/// CLI11 alone would read 0x10, 010 (as 8), inf and hexadecimal floats.
+void make_values_strict(CLI::App& app) {
+  for (CLI::App* cmd : app.get_subcommands([](CLI::App*) { return true; }))
+    for (CLI::Option* o : cmd->get_options()) {
+      if (o->get_type_size_min() == 0 || o->get_name() == "--help") continue;  // flags
+      const std::string type = o->get_type_name();
+      const bool is_int = type == "INT" || type == "UINT", is_real = type == "FLOAT";
+      o->transform(CLI::Validator(
+          [is_int, is_real](std::string& v) -> std::string {
+            if (v.empty()) return "expected a value, got an empty string";
+            const bool digits = v.find_first_not_of("0123456789", v[0] == '-' ? 1 : 0) == std::string::npos &&
+                                v != "-";
+            if (is_int && !digits) return "expected a decimal integer, got '" + v + "'";
+            if (is_int) {  // CLI11 reads a leading 0 as octal: drop it so 010 is ten
+              const std::size_t sign = v[0] == '-' ? 1 : 0;
+              const std::size_t first = v.find_first_not_of('0', sign);
+              v.erase(sign, (first == std::string::npos ? v.size() - 1 : first) - sign);
+            }
+            if (is_real && !wormsim::is_decimal_number(v)) return "expected a decimal number, got '" + v + "'";
+            return "";
+          },
+          ""));
+    }
+}
+
 int main_impl(int argc, char** argv) {
   if (argc == 1) return run_default();
   CLI::App app{"wormsim: cycle-accurate wormhole network simulator"};
   app.require_subcommand(1);
   const Command commands[] = {add_run(app), add_check_deadlock(app), add_topo(app), add_broadcast(app),
                                 add_all_to_all(app)};
+  make_values_strict(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "wormsim: " << e.what() << " (see 'wormsim --help')\n";
+    std::cerr << "wormsim: " << wormsim::one_line(e.what()) << " (see 'wormsim --help')\n";
     return kBadInput;
   }
   for (const Command& c : commands) {
@@ -52,7 +81,7 @@ int sc_main(int argc, char** argv) {
     std::cerr << "wormsim: " << e.what() << "\n";
     return kBadInput;
   } catch (const std::exception& e) {
-    std::cerr << "wormsim: internal error: " << e.what() << "\n";
+    std::cerr << "wormsim: internal error: " << wormsim::one_line(e.what()) << "\n";
     return kInternal;
   }
 }

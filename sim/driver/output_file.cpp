@@ -75,11 +75,17 @@ std::string directory_of(const std::string& path) {
   return p.has_parent_path() ? p.parent_path().string() : std::string(".");
 }
 
-/// "" when `path` is absent or a regular file, else what it is.
+/// "" when `path` is absent or a writable regular file, else what it is.
+/// Read-only means no write permission bit at all, so that a file a user
+/// protected with chmod a-w is refused even when running as root.
 std::string what_blocks(const std::string& path) {
   struct stat st {};
   if (::lstat(path.c_str(), &st) != 0) return errno == ENOENT ? "" : std::strerror(errno);
-  if (S_ISREG(st.st_mode)) return "";
+  if (S_ISREG(st.st_mode)) {
+    if ((st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 || ::access(path.c_str(), W_OK) != 0)
+      return "is read-only (an output is never written over a protected file)";
+    return "";
+  }
   if (S_ISLNK(st.st_mode)) return "is a symbolic link (give the file itself; links are neither replaced nor followed)";
   if (S_ISDIR(st.st_mode)) return "is a directory";
   if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) return "is a device";
@@ -127,9 +133,71 @@ void OutputFile::commit() {
   if (::stat(temp_.c_str(), &st) != 0) throw ConfigError(field_, "nothing was written for '" + path_ + "'");
   if (const std::string why = what_blocks(path_); !why.empty())
     throw ConfigError(field_, "'" + path_ + "' " + why + " now; the output is left unwritten");
+  struct stat old {};
+  if (::stat(path_.c_str(), &old) == 0) ::chmod(temp_.c_str(), old.st_mode & 07777);  // keep the file's mode
   if (::rename(temp_.c_str(), path_.c_str()) != 0)
     throw ConfigError(field_, "cannot write '" + path_ + "': " + std::strerror(errno));
   done_ = true;
+}
+
+namespace {
+
+/// What names the same file: the resolved path, and the device and inode
+/// where the file exists.
+struct Identity {
+  std::string resolved;
+  bool exists = false;
+  dev_t dev = 0;
+  ino_t ino = 0;
+};
+
+Identity identity_of(const std::string& path) {
+  Identity id;
+  std::error_code ec;
+  const std::filesystem::path abs = std::filesystem::absolute(path, ec);
+  const std::filesystem::path r = std::filesystem::weakly_canonical(ec ? std::filesystem::path(path) : abs, ec);
+  id.resolved = ec ? abs.lexically_normal().string() : r.string();
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    id.exists = true;
+    id.dev = st.st_dev;
+    id.ino = st.st_ino;
+  }
+  return id;
+}
+
+bool same_file(const Identity& a, const Identity& b) {
+  return a.resolved == b.resolved || (a.exists && b.exists && a.dev == b.dev && a.ino == b.ino);
+}
+
+}  // namespace
+
+FilePlan& FilePlan::input(std::string field, std::string path) {
+  if (!path.empty()) inputs_.push_back({std::move(field), std::move(path)});
+  return *this;
+}
+
+FilePlan& FilePlan::output(std::string field, std::string path) {
+  if (!path.empty()) outputs_.push_back({std::move(field), std::move(path)});
+  return *this;
+}
+
+void FilePlan::check() const {
+  std::vector<Identity> ins, outs;
+  for (const Entry& e : inputs_) ins.push_back(identity_of(e.path));
+  for (std::size_t i = 0; i < outputs_.size(); ++i) {
+    const Entry& o = outputs_[i];
+    outs.push_back(identity_of(o.path));
+    for (std::size_t k = 0; k < inputs_.size(); ++k)
+      if (same_file(outs.back(), ins[k]))
+        throw ConfigError(o.field, "'" + o.path + "' is the " + inputs_[k].field + " input '" + inputs_[k].path +
+                                       "'; an output never writes over an input");
+    for (std::size_t k = 0; k < i; ++k)
+      if (same_file(outs.back(), outs[k]))
+        throw ConfigError(o.field, "'" + o.path + "' is also the " + outputs_[k].field + " output '" +
+                                       outputs_[k].path + "'; give each output its own file");
+  }
+  for (const Entry& o : outputs_) check_output_path(o.field, o.path);
 }
 
 void write_output(const std::string& field, const std::string& path, const std::string& text) {

@@ -9,13 +9,33 @@
 #pragma once
 #include <csignal>
 #include <string>
+#include <vector>
 
 namespace wormsim::driver {
 
 /// Throws ConfigError(field) unless `path` may be written: its directory
 /// exists and a file can be created in it (probed by creating and removing
-/// one), and the path itself is absent or a regular file. "" is no output.
+/// one), and the path itself is absent or a regular file that is not
+/// read-only. "" is no output.
 void check_output_path(const std::string& field, const std::string& path);
+
+/// The files one command reads and writes, checked together before any work.
+/// check() throws ConfigError(field of the output) when an output is one of
+/// the inputs or another output: the same resolved path (links and ".."
+/// followed) or the same file (device and inode, so hard links count), and
+/// runs check_output_path on every output. Empty paths are skipped.
+class FilePlan {
+ public:
+  FilePlan& input(std::string field, std::string path);
+  FilePlan& output(std::string field, std::string path);
+  void check() const;
+
+ private:
+  struct Entry {
+    std::string field, path;
+  };
+  std::vector<Entry> inputs_, outputs_;
+};
 
 /// A file being written: temp() is where to write (for SystemC's VCD writer,
 /// which appends ".vcd" itself, temp_base() + ".vcd" == temp()); commit()

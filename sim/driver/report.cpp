@@ -90,7 +90,9 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
                                       : "NO PROGRESS (watchdog): " + r.deadlock_report)
      << "\n";
   os << std::setprecision(2) << "speed: " << r.wall_seconds << " s wall, "
-     << r.node_cycles_per_second / 1e6 << " M node-cycles/s\n";
+     << r.node_cycles_per_second / 1e6 << " M node-cycles/s";
+  if (r.idle_cycles_skipped > 0) os << " (" << r.idle_cycles_skipped << " idle cycles skipped)";
+  os << "\n";
 }
 
 void write_link_csv(const std::string& path, const Network& net, const Results& r) {
@@ -191,6 +193,7 @@ void write_json(const std::string& path, const Scenario& s, const Results& r) {
   j["latency_histogram"] = r.latency_histogram;
   j["wall_seconds"] = r.wall_seconds;
   j["node_cycles_per_second"] = r.node_cycles_per_second;
+  j["idle_cycles_skipped"] = r.idle_cycles_skipped;
   write_output("json", path, j.dump(2) + "\n");
 }
 

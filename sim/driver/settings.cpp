@@ -33,12 +33,7 @@ std::uint64_t parse_uint(const std::string& key, const std::string& v, std::uint
 }
 
 double parse_double(const std::string& key, const std::string& v, const std::string& expected) {
-  char* end = nullptr;
-  errno = 0;
-  const double x = std::strtod(v.c_str(), &end);
-  if (v.empty() || end == nullptr || *end != '\0' || errno == ERANGE || x != x)
-    throw ConfigError(key, expected + ", got '" + v + "'");
-  return x;
+  return parse_decimal(key, v, expected);
 }
 
 double parse_probability(const std::string& key, const std::string& v, bool zero_ok) {
@@ -58,7 +53,20 @@ unsigned u32(const std::string& k, const std::string& v, unsigned min, unsigned 
   return static_cast<unsigned>(parse_uint(k, v, min, max));
 }
 
-constexpr std::uint64_t kMaxCycles = 1ull << 40;
+/// An integer setting: its help names the range "{range}" stands for, and
+/// its check takes the same bounds, so the two cannot disagree.
+template <class T>
+Setting integer(const std::string& key, const std::string& help, std::uint64_t min, std::uint64_t max,
+                T Scenario::*member) {
+  std::string text = help;
+  const std::string range = std::to_string(min) + "-" + std::to_string(max);
+  if (const auto at = text.find("{range}"); at != std::string::npos) text.replace(at, 7, range);
+  else text += " (" + range + ")";
+  return {key, text, [key, min, max, member](Scenario& s, const std::string& v) {
+            s.*member = static_cast<T>(parse_uint(key, v, min, max));
+          }};
+}
+
 
 std::string routing_help() {
   return routing_name_list() + " ('--routing list' describes them; default: the topology's deadlock-free one)";
@@ -94,14 +102,13 @@ const std::vector<Setting>& settings() {
          parse_arbitration(v, "arbitration");
          s.arbitration = v;
        }},
-      {"vcs", "virtual channels per port (1-16; default: what the routing needs, at least 2; "
-              "(network + local ports) x VCs <= 64)",
-       [](Scenario& s, const std::string& v) { s.vcs = u32("vcs", v, 1, 16); }},
+      integer("vcs", "virtual channels per port ({range}; default: what the routing needs, at least 2; "
+                     "(network + local ports) x VCs <= 64)",
+              1, kMaxVcs, &Scenario::vcs),
       {"flit_bits", "flit data bits, the RTL's FlitW (32-1024, a multiple of 16; default 64): a list worm's "
                     "address flit holds flit_bits / 16 destinations",
        [](Scenario& s, const std::string& v) { s.flit_bits = u32("flit_bits", v, 32, 1024); }},
-      {"buffer", "flit buffer depth per VC (1-1024)",
-       [](Scenario& s, const std::string& v) { s.buffer = u32("buffer", v, 1, 1024); }},
+      integer("buffer", "flit buffer depth per VC", 1, kMaxBuffer, &Scenario::buffer),
       {"packet", "flits per packet: a length (1-65535), a uniform range '2..8' or a mix of length:share "
                  "'1:0.8,5:0.2' (latency is reported per length)",
        [](Scenario& s, const std::string& v) {
@@ -110,8 +117,7 @@ const std::vector<Setting>& settings() {
          if (lengths.fixed()) s.packet_mix.reset();
          else s.packet_mix = lengths;
        }},
-      {"local_ports", "injection and ejection channels per node (1-8)",
-       [](Scenario& s, const std::string& v) { s.local_ports = u32("local_ports", v, 1, 16); }},
+      integer("local_ports", "injection and ejection channels per node", 1, kMaxLocalPorts, &Scenario::local_ports),
       {"traffic", names_of(traffic_patterns()) + " (destinations; '--traffic list' describes them)",
        [](Scenario& s, const std::string& v) {
          if (v != "list") find_pattern(v);
@@ -135,39 +141,29 @@ const std::vector<Setting>& settings() {
          if (!(s.rate >= kMinRate && s.rate <= 1.0))
            throw ConfigError("rate", "expected an injection rate in [1e-9, 1] flits/node/cycle, got '" + v + "'");
        }},
-      {"hotspot_node", "hotspot traffic: the hot node id",
-       [](Scenario& s, const std::string& v) {
-         s.hotspot_node = u32("hotspot_node", v, 0, 1u << 20);
-       }},
+      integer("hotspot_node", "hotspot traffic: the hot node id", 0, 1u << 20, &Scenario::hotspot_node),
       {"hotspot_fraction", "hotspot traffic: share of packets to the hot node, [0, 1]",
        [](Scenario& s, const std::string& v) {
          s.hotspot_fraction = parse_probability("hotspot_fraction", v, true);
        }},
-      {"source_queue", "packets each node's source queue holds (1-1000000); 0 = unbounded (default). While it is "
-                       "full the node creates nothing and the run reports offered against created load",
-       [](Scenario& s, const std::string& v) { s.source_queue = u32("source_queue", v, 0, 1000000); }},
+      integer("source_queue", "packets each node's source queue holds ({range}); 0 = unbounded (default). While "
+                              "it is full the node creates nothing and the run reports offered against created load",
+              0, 1000000, &Scenario::source_queue),
       {"eject_rate", "chance per cycle that a node consumes a flit (back-pressure), (0, 1]",
        [](Scenario& s, const std::string& v) { s.eject_rate = parse_probability("eject_rate", v, false); }},
       {"consumption", "ejection VCs for absorbing multicast worms: per-class | shared",
        [](Scenario& s, const std::string& v) { s.consumption = v; }},
-      {"warmup", "warm-up cycles before measuring",
-       [](Scenario& s, const std::string& v) { s.warmup = parse_uint("warmup", v, 0, kMaxCycles); }},
-      {"cycles", "measured cycles",
-       [](Scenario& s, const std::string& v) { s.cycles = parse_uint("cycles", v, 1, kMaxCycles); }},
-      {"drain_limit", "cycles allowed to drain after the window (0 = 10 x cycles + 10000)",
-       [](Scenario& s, const std::string& v) {
-         s.drain_limit = parse_uint("drain_limit", v, 0, kMaxCycles);
-       }},
-      {"watchdog", "cycles without any flit moving that stop the run (exit 3), at least 64",
-       [](Scenario& s, const std::string& v) { s.watchdog = parse_uint("watchdog", v, kMinWatchdog, kMaxCycles); }},
+      integer("warmup", "warm-up cycles before measuring", 0, kMaxCycles, &Scenario::warmup),
+      integer("cycles", "measured cycles", 1, kMaxCycles, &Scenario::cycles),
+      integer("drain_limit", "cycles allowed to drain after the window ({range}; 0 = 10 x cycles + 10000)", 0,
+              kMaxCycles, &Scenario::drain_limit),
+      integer("watchdog", "cycles without any flit moving that stop the run (exit 3)", kMinWatchdog, kMaxCycles,
+              &Scenario::watchdog),
       {"deadlock_check", "prove the routing deadlock-free before simulating (true/false)",
        [](Scenario& s, const std::string& v) { s.deadlock_check = parse_bool("deadlock_check", v); }},
-      {"deadlock_interval", "cycles between runtime deadlock (wait-for cycle) checks; 0 = off",
-       [](Scenario& s, const std::string& v) {
-         s.deadlock_interval = parse_uint("deadlock_interval", v, 0, kMaxCycles);
-       }},
-      {"seed", "random seed",
-       [](Scenario& s, const std::string& v) { s.seed = parse_uint("seed", v, 0, ~0ull); }},
+      integer("deadlock_interval", "cycles between runtime deadlock (wait-for cycle) checks ({range}; 0 = off)", 0,
+              kMaxCycles, &Scenario::deadlock_interval),
+      integer("seed", "random seed", 0, ~0ull, &Scenario::seed),
       {"threads", "threads evaluating the fabric: 1-256, or auto (the cores this process may use; 1 below " +
                       std::to_string(kParallelMinNodes) + " nodes); results are identical for any number",
        [](Scenario& s, const std::string& v) { s.threads = v == "auto" ? 0 : u32("threads", v, 1, 256); }},
@@ -221,19 +217,29 @@ void apply_trace_window(Scenario& s, const std::vector<std::string>& given) {
   if (!has("cycles")) s.cycles = 0;
 }
 
+void apply_setting(const Setting& st, Scenario& s, const std::string& value) {
+  if (value.empty()) throw ConfigError(st.key, "expected a value, got an empty string (leave the setting out instead)");
+  st.apply(s, value);
+}
+
 std::vector<std::string> apply_yaml_file(Scenario& s, const std::string& path) {
   std::vector<std::string> given;
   std::ifstream in = open_input_file("config", path, "scenario");
-  YAML::Node root;
+  std::vector<YAML::Node> documents;
   try {
-    root = YAML::Load(in);
+    documents = YAML::LoadAll(in);
   } catch (const YAML::Exception& e) {
     throw ConfigError("config", "malformed YAML in '" + path + "' at line " +
                                     std::to_string(e.mark.line + 1) + ": " + e.msg);
   }
-  if (root.IsNull()) return given;
+  if (documents.size() > 1)
+    throw ConfigError("config", "'" + path + "' holds " + std::to_string(documents.size()) +
+                                    " YAML documents; expected one mapping of settings");
+  if (documents.empty() || documents[0].IsNull()) return given;
+  const YAML::Node& root = documents[0];
   if (!root.IsMap()) throw ConfigError("config", "expected a mapping of settings in '" + path + "'");
   for (const auto& kv : root) {
+    if (!kv.first.IsScalar()) throw ConfigError("config", "expected setting names as keys in '" + path + "'");
     const std::string key = kv.first.as<std::string>();
     const Setting* setting = nullptr;
     for (const auto& st : settings())
@@ -244,9 +250,11 @@ std::vector<std::string> apply_yaml_file(Scenario& s, const std::string& path) {
       throw ConfigError("config", "unknown key '" + key + "' in '" + path + "' (expected one of: " +
                                       keys + ")");
     }
+    if (std::find(given.begin(), given.end(), key) != given.end())
+      throw ConfigError(key, "given twice in '" + path + "' (which one was meant is ambiguous)");
     if (!kv.second.IsScalar())
       throw ConfigError(key, "expected a single value in '" + path + "'");
-    setting->apply(s, kv.second.as<std::string>());
+    apply_setting(*setting, s, kv.second.as<std::string>());
     given.push_back(key);
   }
   return given;

@@ -24,9 +24,12 @@ const Setting& setting(const std::string& key);
 /// The flag spelling of a key: "local_ports" -> "--local-ports".
 std::string flag_of(const std::string& key);
 
+/// st.apply, after refusing an empty value: "" never means "unset".
+void apply_setting(const Setting& st, Scenario& s, const std::string& value);
+
 /// Applies every key of a YAML mapping file and returns the keys it gave;
-/// throws ConfigError (field "config") for unreadable or malformed files and
-/// unknown keys.
+/// throws ConfigError (field "config") for unreadable or malformed files, a
+/// second document and unknown keys, and (field: the key) for a key given twice.
 std::vector<std::string> apply_yaml_file(Scenario& s, const std::string& path);
 
 /// After the settings are applied: a trace run without a --warmup or

@@ -1,12 +1,21 @@
-// Fuzzing the command line and the scenario files: the corpus
+// Fuzzing the command line, the scenario files and the scripts: the corpus
 // (tb/fuzz/corpus.txt), then random command lines and YAML files from a
 // fixed, printed seed, each run in a scratch directory that holds a file
-// (keep.txt) and a symlink to it (link.json). Every input must end in exit 0,
-// 2 or 3 (never 1, a signal or a hang); exit 2 with exactly one line
-// "wormsim: <field>: ..."; and nothing in the directory may change except
-// an output path the command named, written whole, with no temporary file
-// left. WORMSIM_FUZZ_COUNT sets the number of random inputs (CI runs 150;
-// the `soak` label 3,000).
+// (keep.txt), a symlink to it (link.json), a read-only file (ro.json), inputs
+// (fuzz.yaml, fuzz.trace, bad.trace, and hard.json, a hard link to
+// fuzz.trace) and a directory (sub). Paths are drawn so that outputs alias
+// inputs and each other (same name, ./x, sub/../x, links). Every input must
+// end in exit 0, 2 or 3 (never 1, a signal or a hang); exit 2 with exactly
+// one line "wormsim: <field>: ..."; no input, read-only file or link may
+// change; two outputs on one file are never both accepted; and nothing else
+// in the directory may change except an output path the command named,
+// written whole, with no temporary file left. The YAML files carry duplicate
+// keys, second documents, special floats, empty strings, deep nesting and
+// other number syntaxes. scripts/sweep and scripts/plot are fuzzed the same
+// way (exit 0, 2 or 3, one line on exit 2, never a traceback, nothing written
+// outside their output). WORMSIM_FUZZ_COUNT sets the number of random
+// wormsim inputs (CI runs 150; the `soak` label 3,000), WORMSIM_FUZZ_SCRIPTS
+// the number of script inputs (default 24).
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
@@ -43,14 +52,24 @@ std::string slurp(const std::string& path) {
   return ss.str();
 }
 
-/// A scratch directory: keep.txt and link.json -> keep.txt, a good and a bad trace.
+/// The files of the scratch directory no command may change (the inputs and
+/// the read-only file), with their contents.
+const std::map<std::string, std::string> kProtected = {
+    {"fuzz.trace", "# two packets\n5 0 3 4\n1 2 1 1\n"},
+    {"bad.trace", "1 0 3 4\n2 0 three 4\n"},
+    {"ro.json", "locked\n"},
+};
+
+/// A scratch directory: keep.txt and link.json -> keep.txt, a good and a bad
+/// trace, hard.json (a hard link to fuzz.trace), a read-only ro.json, sub/.
 std::string prepare(const std::string& dir) {
   fs::remove_all(dir);
-  fs::create_directories(dir);
+  fs::create_directories(dir + "/sub");
   std::ofstream(dir + "/keep.txt") << "precious\n";
   fs::create_symlink("keep.txt", dir + "/link.json");
-  std::ofstream(dir + "/fuzz.trace") << "# two packets\n5 0 3 4\n1 2 1 1\n";
-  std::ofstream(dir + "/bad.trace") << "1 0 3 4\n2 0 three 4\n";
+  for (const auto& [name, text] : kProtected) std::ofstream(dir + "/" + name) << text;
+  fs::create_hard_link(dir + "/fuzz.trace", dir + "/hard.json");
+  fs::permissions(dir + "/ro.json", fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
   return dir;
 }
 
@@ -66,20 +85,49 @@ Outcome run_in(const std::string& dir, const std::string& args) {
   return o;
 }
 
-/// The output paths a command names (values of --json, --vcd, --csv, --link-csv).
-std::set<std::string> outputs_named(const std::string& args) {
-  std::set<std::string> out;
+/// The output paths a command names (values of --json, --vcd, --csv,
+/// --link-csv, and json/vcd/link_csv keys of its scenario file), each also
+/// as its normal form ("sub/../x" -> "x").
+std::vector<std::string> outputs_listed(const std::string& args, const std::string& yaml) {
+  std::vector<std::string> out;
   std::istringstream in(args);
   std::string w, prev;
   while (in >> w) {
-    if (prev == "--json" || prev == "--vcd" || prev == "--csv" || prev == "--link-csv") out.insert(w);
+    if (prev == "--json" || prev == "--vcd" || prev == "--csv" || prev == "--link-csv") out.push_back(w);
     prev = w;
+  }
+  std::istringstream y(yaml);
+  for (std::string line; std::getline(y, line);)
+    for (const char* key : {"json: ", "vcd: ", "link_csv: "})
+      if (line.rfind(key, 0) == 0) out.push_back(line.substr(std::string(key).size()));
+  return out;
+}
+
+std::set<std::string> outputs_named(const std::string& args, const std::string& yaml) {
+  std::set<std::string> out;
+  for (const std::string& p : outputs_listed(args, yaml)) {
+    out.insert(p);
+    out.insert(fs::path(p).lexically_normal().string());
   }
   return out;
 }
 
+/// True when two of the outputs resolve to one file of `dir`.
+bool outputs_alias(const std::string& dir, const std::string& args, const std::string& yaml) {
+  std::set<std::string> seen;
+  for (const std::string& p : outputs_listed(args, yaml)) {
+    if (p.empty() || p == "''") continue;
+    std::error_code ec;
+    const fs::path full = p[0] == '/' ? fs::path(p) : fs::path(dir) / p;
+    const std::string r = fs::weakly_canonical(full, ec).string();
+    if (!ec && !seen.insert(r).second) return true;
+  }
+  return false;
+}
+
 /// "" if the outcome and the directory obey every rule, else what broke.
-std::string check(const std::string& dir, const std::string& args, const Outcome& o, const std::string& config) {
+std::string check(const std::string& dir, const std::string& args, const Outcome& o, const std::string& config,
+                  const std::string& yaml) {
   if (o.signalled) return "killed by a signal or the 120 s timeout (a crash or a hang)";
   if (o.exit_code == 1) return "exit 1 (internal error): " + o.err;
   if (o.exit_code != 0 && o.exit_code != 2 && o.exit_code != 3) return "exit " + std::to_string(o.exit_code);
@@ -88,15 +136,25 @@ std::string check(const std::string& dir, const std::string& args, const Outcome
     if (o.err.rfind("wormsim: ", 0) != 0 || o.err.find(": ", 9) == std::string::npos)
       return "exit 2 without 'wormsim: <field>: ...': " + o.err;
   }
-  const std::set<std::string> named = outputs_named(args);
+  const std::set<std::string> named = outputs_named(args, yaml);
   const bool kept_may_change = o.exit_code != 2 && named.count("keep.txt") > 0;
   if (!kept_may_change && slurp(dir + "/keep.txt") != "precious\n") return "keep.txt changed";
   if (!fs::is_symlink(dir + "/link.json")) return "the symlink link.json was replaced";
+  for (const auto& [name, text] : kProtected)
+    if (slurp(dir + "/" + name) != text) return "the input or read-only file " + name + " changed";
+  if (!config.empty() && slurp(dir + "/" + config) != yaml) return "the scenario file " + config + " changed";
+  if (fs::status(dir + "/ro.json").permissions() != (fs::perms::owner_read | fs::perms::group_read |
+                                                      fs::perms::others_read))
+    return "ro.json's permissions changed";
+  if (named.count("hard.json") == 0 && fs::hard_link_count(dir + "/fuzz.trace") != 2)
+    return "the hard link hard.json was replaced";
+  if (o.exit_code == 0 && outputs_alias(dir, args, yaml)) return "two outputs naming one file were accepted";
   struct stat st {};
   if (::lstat("/dev/full", &st) != 0 || !S_ISCHR(st.st_mode)) return "/dev/full is no longer a device";
   for (const auto& e : fs::directory_iterator(dir)) {
     const std::string name = e.path().filename().string();
-    if (name == "keep.txt" || name == "link.json" || name == config || name == "fuzz.trace" || name == "bad.trace")
+    if (name == "keep.txt" || name == "link.json" || name == config || kProtected.count(name) > 0 ||
+        name == "hard.json" || name == "sub")
       continue;
     if (name[0] == '.') return "a temporary file was left: " + name;
     if (o.exit_code == 2) return "exit 2 but '" + name + "' was written";
@@ -116,12 +174,16 @@ const std::vector<std::string> kTopologies = {
     "mesh:4x4", "mesh:3x3x3", "torus:4x4", "torus:3x3x3", "3pt:2x2x2", "petersen", "fp:2", "rfp:2",
     "arrangement:5,2", "mesh:0x4", "mesh:4x", "torus:1x1", "3pt:1x2x2", "fp:9", "arrangement:3,3", "",
     "mesh:99999999999x2", "bogus", "mesh:4x4x4x4", "rfp-ii:2", "mesh:-2x2", "mesh:4x4 ", "arrangement:5"};
-const std::vector<std::string> kNumbers = {"0",   "1",    "2",     "3",  "7",   "16",  "64",   "-1",
-                                           "1e309", "nan", "inf", "0x10", "''", "99999999999999999999999",
-                                           "3.5", "1e-300", "4294967297", "18446744073709551616"};
-const std::vector<std::string> kRates = {"0.1", "0.5", "1", "0", "1.5", "1e-300", "1e-9", "nan", "-0.1", "abc", "0.05"};
-const std::vector<std::string> kPaths = {"out.json", "keep.txt", "link.json", "sub/", "nodir/x.json", "/dev/full",
-                                         "x.txt",    ".",        "''",        "out.vcd", "/proc/self/x"};
+const std::vector<std::string> kNumbers = {
+    "0",    "1",     "2",      "3",       "7",    "16",   "64",  "-1",  "1e309", "nan", "inf", "0x10",
+    "''",   "99999999999999999999999", "3.5", "1e-300", "4294967297", "18446744073709551616", "0x1p3",
+    "010",  "+5",    "1_000",  "0b11",    "' 5'", "'5 '", "1e3", "1.",  ".5",    "-0",  "0X1P-2", "1,5"};
+const std::vector<std::string> kRates = {"0.1", "0.5", "1",   "0",     "1.5",    "1e-300", "1e-9", "nan", "-0.1",
+                                         "abc", "0.05", "0x1p-3", "''", "infinity", ".1",   "1e-1", "' 0.1'"};
+const std::vector<std::string> kPaths = {
+    "out.json", "keep.txt", "link.json", "sub/", "nodir/x.json", "/dev/full", "x.txt",          ".",
+    "''",       "out.vcd",  "/proc/self/x", "fuzz.trace", "./fuzz.trace", "sub/../fuzz.trace", "ro.json",
+    "hard.json", "fuzz.yaml", "sub/../fuzz.yaml", "./out.json", "sub/../out.json", "bad.trace"};
 const std::vector<std::string> kWords = {"dor", "layered", "adaptive", "3pt-dor", "tree", "minimal", "bogus", "",
                                          "uniform", "transpose", "hotspot", "bitcomp", "neighbor", "tornado",
                                          "first", "credits", "age", "round-robin", "per-class", "shared", "true",
@@ -145,6 +207,39 @@ std::string value_for(Rng& rng, const std::string& flag) {
   return pick(rng, kNumbers);
 }
 
+/// YAML values that are ambiguous or special: floats YAML reads as special,
+/// empty strings, other number syntaxes, deep nesting, a null.
+std::string odd_yaml_value(Rng& rng) {
+  static const std::vector<std::string> odd = {".nan", ".inf", "-.inf", ".NaN", "''", "\"\"", "0x10", "0x1p3",
+                                               "0o17", "1_000", "+.5", "~", "", "[1, 2", "{a: 1}", "!!binary aGk=",
+                                               "&a 1", "*a", "1e400", "\"\\x00\""};
+  if (rng.below(10) == 0) {
+    const std::size_t depth = 1 + rng.below(3000);
+    return std::string(depth, '[') + std::string(depth, ']');
+  }
+  return pick(rng, odd);
+}
+
+/// A scenario file: keys of the run's settings, sometimes a key twice,
+/// sometimes a second document, outputs that alias the inputs.
+std::string random_yaml(Rng& rng, const std::vector<std::string>& flags) {
+  std::ostringstream y;
+  const unsigned keys = static_cast<unsigned>(rng.below(4));
+  std::string last = "topology";
+  for (unsigned i = 0; i < keys; ++i) {
+    std::string key = pick(rng, flags).substr(2);
+    for (char& c : key)
+      if (c == '-') c = '_';
+    if (key == "warmup" || key == "cycles") key = "speed";
+    if (rng.below(6) == 0) key = last;  // a duplicate key
+    last = key;
+    y << key << ": " << (rng.below(3) == 0 ? odd_yaml_value(rng) : value_for(rng, "--" + key)) << "\n";
+  }
+  if (rng.below(8) == 0) y << "---\n" << "rate: 0.2\n";  // a second document
+  if (rng.below(8) == 0) y << "json: " << pick(rng, kPaths) << "\n";
+  return y.str();
+}
+
 std::string random_run(Rng& rng, std::string& yaml) {
   static const std::vector<std::string> flags = {
       "--topology", "--routing", "--selection", "--arbitration", "--vcs", "--buffer", "--packet", "--local-ports",
@@ -158,18 +253,9 @@ std::string random_run(Rng& rng, std::string& yaml) {
     if (f == "--warmup" || f == "--cycles") continue;  // keep runs short
     args += " " + f + " " + value_for(rng, f);
   }
-  if (rng.below(5) == 0) {
-    std::ostringstream y;
-    const unsigned keys = static_cast<unsigned>(rng.below(4));
-    for (unsigned i = 0; i < keys; ++i) {
-      std::string key = pick(rng, flags).substr(2);
-      for (char& c : key)
-        if (c == '-') c = '_';
-      if (key == "warmup" || key == "cycles") key = "speed";
-      y << key << ": " << (rng.below(6) == 0 ? "[1, 2" : value_for(rng, "--" + key)) << "\n";
-    }
-    yaml = y.str();
-    args += " --config fuzz.yaml";
+  if (rng.below(4) == 0) {
+    yaml = random_yaml(rng, flags);
+    args += rng.below(3) == 0 ? " --config ./sub/../fuzz.yaml" : " --config fuzz.yaml";
   }
   return args;
 }
@@ -203,7 +289,7 @@ void expect_clean(const std::string& base, const std::string& args, const std::s
   if (!yaml.empty()) std::ofstream(dir + "/fuzz.yaml") << yaml;
   const Outcome o = run_in(dir, args);
   ++exits[o.signalled ? -1 : o.exit_code];
-  const std::string broken = check(dir, args, o, yaml.empty() ? "" : "fuzz.yaml");
+  const std::string broken = check(dir, args, o, yaml.empty() ? "" : "fuzz.yaml", yaml);
   EXPECT_EQ(broken, "") << "input " << k << ": wormsim " << args << (yaml.empty() ? "" : "\nfuzz.yaml:\n" + yaml);
 }
 
@@ -223,6 +309,118 @@ TEST(CliFuzz, EveryInputEndsInZeroTwoOrThreeAndChangesNothingItDidNotName) {
     std::string yaml;
     const std::string args = rng.below(4) == 0 ? random_other(rng) : random_run(rng, yaml);
     expect_clean(base, args, yaml, k++, exits);
+  }
+  fs::remove_all(base);
+  std::cout << "exit codes:";
+  for (const auto& [code, n] : exits) std::cout << " " << code << " x" << n;
+  std::cout << "\n";
+}
+
+// --- the scripts ---------------------------------------------------------------
+
+/// A sweep file: a tiny fabric and short runs, with settings, values and
+/// structure drawn from what broke scripts before.
+std::string random_sweep(Rng& rng) {
+  static const std::vector<std::string> names = {"ok", "../escape", "/tmp/wormsim-fuzz-abs", "..", "a/b", ".h",
+                                                 "''", "[1]", "x y", "ok-2"};
+  static const std::vector<std::string> rates = {"[0.1]", "[0.1, .nan]", "[.inf]", "{from: 0.1, to: 0.2, step: 0.1}",
+                                                 "{from: .nan, to: 1, step: 0.1}", "{from: 0.1, to: .inf, step: 1}",
+                                                 "[]", "[0x1p-3]", "['']", "{from: 0.1}", "[0.1, 0.2]"};
+  std::ostringstream y;
+  if (rng.below(2) == 0) y << "name: " << pick(rng, names) << "\n";
+  y << "fixed: {topology: 'mesh:2x2', warmup: 10, cycles: " << (rng.below(5) == 0 ? pick(rng, kNumbers) : "60")
+    << "}\n";
+  y << "axes:\n  rate: " << pick(rng, rates) << "\n";
+  if (rng.below(4) == 0) y << "  seed: [1, 2]\n";
+  if (rng.below(6) == 0) y << "axes:\n  rate: [0.2]\n";  // a duplicate key
+  if (rng.below(6) == 0) y << "---\naxes: {rate: [0.3]}\n";  // a second document
+  if (rng.below(8) == 0) y << "  packet: " << pick(rng, kPacketTexts) << "\n";
+  if (rng.below(10) == 0) {
+    const std::size_t depth = 1 + rng.below(100000);
+    y << "series: " << std::string(depth, '[') << std::string(depth, ']') << "\n";
+  }
+  return y.str();
+}
+
+Outcome run_script(const std::string& dir, const std::string& command) {
+  const std::string cmd = "cd '" + dir + "' && WORMSIM='" + std::string(WORMSIM_BIN) + "' timeout -s KILL 300 " +
+                          command + " >../fuzz.out 2>../fuzz.err </dev/null";
+  const int status = std::system(cmd.c_str());
+  Outcome o;
+  o.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  o.signalled = !WIFEXITED(status);
+  o.out = slurp(dir + "/../fuzz.out");
+  o.err = slurp(dir + "/../fuzz.err");
+  return o;
+}
+
+/// "" when a script's outcome obeys the rules: exit 0, 2 or 3; exit 2 in one
+/// line; no traceback; inputs unchanged; nothing written but under `out`.
+std::string check_script(const std::string& dir, const std::string& prefix, const Outcome& o,
+                         const std::map<std::string, std::string>& inputs, const std::string& out) {
+  if (o.signalled) return "killed by a signal or the timeout";
+  if (o.err.find("Traceback") != std::string::npos) return "a traceback: " + o.err.substr(0, 2000);
+  if (o.exit_code != 0 && o.exit_code != 2 && o.exit_code != 3) return "exit " + std::to_string(o.exit_code) + ": " + o.err;
+  if (o.exit_code == 2 && (o.err.rfind(prefix, 0) != 0 || o.err.find('\n') != o.err.size() - 1))
+    return "exit 2 without exactly one line '" + prefix + "...': " + o.err.substr(0, 2000);
+  for (const auto& [name, text] : inputs)
+    if (slurp(dir + "/" + name) != text) return "the input " + name + " changed";
+  if (fs::exists("/tmp/wormsim-fuzz-abs")) return "a sweep wrote /tmp/wormsim-fuzz-abs";
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const std::string name = e.path().filename().string();
+    if (inputs.count(name) > 0 || name == out || name.rfind(out + ".", 0) == 0 || name == "sub") continue;
+    if (o.exit_code == 2 && name == "sweeps" && !fs::is_empty(e.path())) return "exit 2 but sweeps/ was written";
+    if (name != "sweeps") return "'" + name + "' written outside the output";
+  }
+  return "";
+}
+
+TEST(CliFuzz, ScriptsEndInZeroTwoOrThreeWithoutATraceback) {
+  const std::string base = fs::temp_directory_path().string() + "/wormsim_sfuzz_" + std::to_string(getpid());
+  const char* env = std::getenv("WORMSIM_FUZZ_SCRIPTS");
+  const unsigned count = env ? static_cast<unsigned>(std::atoi(env)) : 24;
+  const std::uint64_t seed = 20261126;
+  std::cout << "[ seed ] " << seed << " (" << count << " script inputs)\n";
+  Rng rng(seed, 7);
+  std::map<int, unsigned> exits;
+  for (unsigned k = 0; k < count; ++k) {
+    const std::string dir = base + "/case";
+    fs::remove_all(dir);
+    fs::create_directories(dir + "/sub");
+    std::map<std::string, std::string> inputs;
+    std::string command, prefix, out;
+    if (rng.below(3) != 0) {
+      inputs["s.yaml"] = random_sweep(rng);
+      static const std::vector<std::string> outs = {"o", "./o", "sub/../o", "s.yaml", "''"};
+      out = "o";
+      const std::string o_arg = pick(rng, outs);
+      const bool default_out = rng.below(4) == 0;
+      command = std::string(WORMSIM_SCRIPTS) + "/sweep s.yaml --jobs 1 --quiet" +
+                (default_out ? std::string() : " --out " + o_arg);
+      if (default_out || o_arg == "''") out = "sweeps";
+      prefix = "sweep: ";
+    } else {
+      static const std::vector<std::string> kinds = {"latency", "links", "histogram", "arrivals", "bogus"};
+      static const std::vector<std::string> inputs_ = {"in.json", "in.csv", "noise.bin", "nothing", "''"};
+      static const std::vector<std::string> outs = {"p.png", "in.json", "in.csv", "ro.png", "''", "nodir/p.png",
+                                                    "in.png"};
+      inputs["in.json"] = "{\"latency_histogram\": [[1, 2], [2, 5]]}\n";
+      inputs["in.csv"] = "node,name,step,arrival_cycle,receipts\n0,r0,0,0,0\n";
+      inputs["noise.bin"] = std::string("\xff\xfe\x00\x01", 4);
+      inputs["ro.png"] = "x";
+      const std::string o = pick(rng, outs);
+      out = fs::path(o).stem().string();
+      command = std::string(WORMSIM_SCRIPTS) + "/plot " + pick(rng, kinds) + " " + pick(rng, inputs_) + " --out " +
+                o + (rng.below(2) == 0 ? " --topology mesh:2x2" : "");
+      prefix = "plot: ";
+    }
+    for (const auto& [name, text] : inputs) std::ofstream(dir + "/" + name, std::ios::binary) << text;
+    if (inputs.count("ro.png")) fs::permissions(dir + "/ro.png", fs::perms::owner_read);
+    const Outcome o = run_script(dir, command);
+    ++exits[o.signalled ? -1 : o.exit_code];
+    const std::string broken = check_script(dir, prefix, o, inputs, out);
+    EXPECT_EQ(broken, "") << "script input " << k << ": " << command << "\n"
+                          << (inputs.count("s.yaml") ? "s.yaml:\n" + inputs["s.yaml"].substr(0, 2000) : "");
   }
   fs::remove_all(base);
   std::cout << "exit codes:";

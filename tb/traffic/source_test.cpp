@@ -133,7 +133,25 @@ TEST(PacketLengths, BadTextNamesTheField) {
       EXPECT_EQ(e.field(), "packet") << bad;
     }
   }
-  EXPECT_EQ(PacketLengths::parse("packet", "1:4,5:1").text(), "1:0.8,5:0.2");
+  EXPECT_EQ(PacketLengths::parse("packet", "1:0.8,5:0.2").text(), "1:0.8,5:0.2");
+}
+
+// Shares are probabilities that sum to 1: a mix that does not is ambiguous
+// (a typo, or weights meant to be normalised?) and is refused, never
+// normalised; decimal rounding within 1e-9 is accepted.
+TEST(PacketLengths, SharesMustSumToOneAndBeDecimal) {
+  for (const char* bad : {"1:4,5:1", "1:0.8,5:0.3", "1:0.5", "1:0.3,2:0.3,3:0.3", "1:0x1p-1,2:0.5", "1:inf",
+                          "1:nan,2:1", "1:1e0,2:0", "1:0.5,2:.5e0x"}) {
+    try {
+      PacketLengths::parse("packet", bad);
+      ADD_FAILURE() << "accepted '" << bad << "'";
+    } catch (const ConfigError& e) {
+      EXPECT_EQ(e.field(), "packet") << bad;
+    }
+  }
+  EXPECT_EQ(PacketLengths::parse("packet", "1:0.1,2:0.2,3:0.7").longest(), 3u);
+  EXPECT_EQ(PacketLengths::parse("packet", "1:0.3333333333,2:0.6666666667").longest(), 2u);
+  EXPECT_EQ(PacketLengths::parse("packet", "1:5e-1,2:.5").text(), "1:0.5,2:0.5");
 }
 
 std::string write_file(const std::string& name, const std::string& text) {

@@ -20,7 +20,33 @@ ResourceEstimate estimate_resources(const Topology& t, const Scenario& s, double
       nodes * (kBytesPerNode + buffers * (kBytesPerVcBuffer + kBytesPerFlitSlot * s.buffer)) + routing_tables;
   e.check_steps = s.deadlock_check ? proof_steps : 0;
   e.check_seconds = e.check_steps / kCheckStepsPerSecond;
+  if (s.trace.empty()) {
+    e.node_cycles = nodes * (static_cast<double>(s.warmup) + static_cast<double>(s.cycles));
+    e.run_seconds = e.node_cycles / kEstimateNodeCyclesPerSecond;
+  }
   return e;
+}
+
+std::string format_duration(double seconds) {
+  std::ostringstream os;
+  os.setf(std::ios::fixed);
+  os.precision(1);
+  if (seconds < 120) os << seconds << " s";
+  else if (seconds < 7200) os << seconds / 60 << " min";
+  else if (seconds < 3 * 86400) os << seconds / 3600 << " h";
+  else if (seconds < 1000 * 365.25 * 86400) os << seconds / 86400 << " days";
+  else os << seconds / (365.25 * 86400) << " years";
+  return os.str();
+}
+
+std::string long_run_warning(const ResourceEstimate& e) {
+  if (e.run_seconds <= kLongRunSeconds) return "";
+  std::ostringstream os;
+  os.precision(3);
+  os << "long run: " << e.node_cycles << " node-cycles before the drain, about " << format_duration(e.run_seconds)
+     << " at " << kEstimateNodeCyclesPerSecond / 1e6
+     << " M node-cycles/s; Ctrl-C stops it and writes the figures so far (--warmup/--cycles shorten it)";
+  return os.str();
 }
 
 double available_memory_bytes() {

@@ -9,9 +9,10 @@ Results run_loop(Simulation& sim, const RunMonitor& monitor) {
   const auto start = Clock::now();
   auto next_report = start;
   while (!sim.done()) {
+    const bool jumped = monitor.skip_idle && sim.skip_idle() > 0;
     sim.tick();
     if (monitor.stop != nullptr && *monitor.stop) sim.interrupt();
-    if (monitor.progress && (sim.cycle() & 255) == 0) {
+    if (monitor.progress && (jumped || (sim.cycle() & 255) == 0)) {
       const auto now = Clock::now();
       if (now >= next_report) {
         next_report = now + std::chrono::milliseconds(500);

@@ -22,15 +22,18 @@ std::string number(double x) {
 }  // namespace
 
 void validate(const Scenario& s) {
-  if (s.vcs > 16) throw ConfigError("vcs", "expected 1 to 16 VCs, got " + std::to_string(s.vcs));
+  if (s.vcs > kMaxVcs)
+    throw ConfigError("vcs", "expected 1 to " + std::to_string(kMaxVcs) + " VCs, got " + std::to_string(s.vcs));
   if (s.flit_bits < 32 || s.flit_bits > 1024 || s.flit_bits % 16 != 0)
     throw ConfigError("flit_bits", "expected 32 to 1024 bits, a multiple of 16, got " + std::to_string(s.flit_bits));
-  if (s.buffer < 1 || s.buffer > 1024)
-    throw ConfigError("buffer", "expected a buffer depth of 1 to 1024 flits, got " + std::to_string(s.buffer));
+  if (s.buffer < 1 || s.buffer > kMaxBuffer)
+    throw ConfigError("buffer", "expected a buffer depth of 1 to " + std::to_string(kMaxBuffer) + " flits, got " +
+                                    std::to_string(s.buffer));
   if (s.packet < 1 || s.packet > 65535)
     throw ConfigError("packet", "expected a packet length of 1 to 65535 flits, got " + std::to_string(s.packet));
-  if (s.local_ports < 1 || s.local_ports > 16)
-    throw ConfigError("local_ports", "expected 1 to 16 local ports, got " + std::to_string(s.local_ports));
+  if (s.local_ports < 1 || s.local_ports > kMaxLocalPorts)
+    throw ConfigError("local_ports", "expected 1 to " + std::to_string(kMaxLocalPorts) + " local ports, got " +
+                                         std::to_string(s.local_ports));
   if (!(s.rate >= kMinRate && s.rate <= 1.0))
     throw ConfigError("rate", "expected an injection rate in [1e-9, 1] flits/node/cycle, got " + number(s.rate));
   parse_consumption(s.consumption, "consumption");

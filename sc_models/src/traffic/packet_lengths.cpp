@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <sstream>
@@ -12,6 +13,8 @@ namespace wormsim {
 namespace {
 
 constexpr unsigned kMaxLength = 65535;
+/// How far a mix's shares may sum from 1: rounding in decimal text, no more.
+constexpr double kShareTolerance = 1e-9;
 const char* const kExpected =
     "expected a length of 1 to 65535 flits ('4'), a range ('2..8') or a mix of length:share pairs ('1:0.8,5:0.2')";
 
@@ -42,15 +45,22 @@ PacketLengths PacketLengths::parse(const std::string& field, const std::string& 
       if (colon == std::string::npos) throw ConfigError(field, std::string(kExpected) + ", got '" + text + "'");
       const unsigned l = parse_length(field, text, item.substr(0, colon));
       const std::string w = item.substr(colon + 1);
-      char* end = nullptr;
-      errno = 0;
-      const double x = std::strtod(w.c_str(), &end);
-      if (w.empty() || *end != '\0' || errno == ERANGE || !(x > 0.0 && x < 1e12))
-        throw ConfigError(field, "expected a positive share after '" + item.substr(0, colon + 1) + "', got '" + text + "'");
+      const std::string bad = "expected a share in (0, 1] after '" + item.substr(0, colon + 1) + "'";
+      if (!is_decimal_number(w)) throw ConfigError(field, bad + ", got '" + text + "'");
+      const double x = std::strtod(w.c_str(), nullptr);
+      if (!(x > 0.0 && x <= 1.0)) throw ConfigError(field, bad + ", got '" + text + "'");
       if (weight.count(l)) throw ConfigError(field, "length " + std::to_string(l) + " given twice in '" + text + "'");
       weight[l] = x;
     }
     if (weight.empty()) throw ConfigError(field, std::string(kExpected) + ", got '" + text + "'");
+    double sum = 0;
+    for (const auto& [l, w] : weight) sum += w;
+    if (std::fabs(sum - 1.0) > kShareTolerance) {
+      std::ostringstream os;
+      os.precision(12);
+      os << sum;
+      throw ConfigError(field, "expected shares that sum to 1 (within 1e-9), got " + os.str() + " in '" + text + "'");
+    }
   } else {
     weight[parse_length(field, text, text)] = 1.0;
   }

@@ -42,6 +42,8 @@ class BroadcastEngine {
   /// Injects every send due in the coming cycle; call before each tick().
   void before_tick();
   /// Every broadcast complete and no send pending or in flight.
+  /// The cycle of the next send not yet injected; ~0 when none is due.
+  Cycle next_due() const { return due_.empty() ? ~Cycle{0} : due_.begin()->first; }
   bool idle() const { return due_.empty() && in_flight_ == 0 && complete_ == runs_.size(); }
   const BroadcastProgress& progress(std::size_t k) const { return runs_[k].progress; }
   std::size_t broadcasts() const { return runs_.size(); }

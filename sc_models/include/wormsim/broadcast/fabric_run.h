@@ -31,9 +31,13 @@ struct FabricBroadcastConfig {
   Cycle startup = 0;      ///< beta: cycles of start-up per message
   unsigned buffer = 8;    ///< flits per VC buffer
   std::uint64_t seed = 1;
-  Cycle limit = 10000000; ///< give up (error) after this many cycles
+  /// Give up (error) after this many cycles; 0: a bound derived from the
+  /// schedule (10^7 cycles plus every worm's start-up and length in turn).
+  Cycle limit = 0;
   unsigned vcs = 0;               ///< 0: what the routing needs (at least 2)
-  unsigned local_ports = 0;       ///< 0: 1 for one-port, one per network port for all-port
+  /// 0: 1 for one-port; for all-port one per network port, or as many as
+  /// (network + local ports) x VCs <= 64 allows.
+  unsigned local_ports = 0;
   std::string consumption = "per-class";
   double eject_rate = 1.0;        ///< chance per cycle a node consumes a flit per channel
 };

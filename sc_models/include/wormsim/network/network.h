@@ -79,6 +79,9 @@ class Network {
   /// Links between routers (excludes injection/ejection links).
   const std::vector<const Link*>& network_links() const { return network_links_; }
   std::uint64_t flit_moves() const { return committer_.flit_moves(); }
+  /// True when no component is scheduled for the next cycle and no link
+  /// needs the next clock edge: evaluate() and commit() would change nothing.
+  bool quiescent() const { return !activity_.pending() && committer_.idle(); }
   /// Name of a router port, e.g. "xp" or "local0".
   std::string port_name(PortId port) const;
 

@@ -27,11 +27,31 @@ constexpr double kCheckSecondsLimit = 60;
 /// A scenario may use at most this share of the memory available.
 constexpr double kMemoryShare = 0.8;
 
+/// The simulation rate a run-time estimate assumes: the engine under load on
+/// a 2-core machine (docs/measured.md: 1.6-14 M node-cycles/s at loads of
+/// 0.1-0.3, more when lightly loaded), so the estimate errs long.
+constexpr double kEstimateNodeCyclesPerSecond = 2e6;
+/// Runs estimated longer than this are announced before they start.
+constexpr double kLongRunSeconds = 600;
+
 struct ResourceEstimate {
   double memory_bytes = 0;  ///< the model's resident memory
   double check_steps = 0;   ///< the proof's work (deadlock/channel_dependency.h proof_steps)
   double check_seconds = 0;
+  /// Node-cycles of the warm-up and window (the drain comes on top), and
+  /// their time at kEstimateNodeCyclesPerSecond. 0 for a trace run, whose
+  /// idle stretches are skipped.
+  double node_cycles = 0;
+  double run_seconds = 0;
 };
+
+/// "3.2 s", "12 min", "5.1 h", "41 days" .
+std::string format_duration(double seconds);
+
+/// One line announcing a run estimated past kLongRunSeconds (its node-cycles,
+/// the time they take at the assumed rate, and that Ctrl-C stops it with the
+/// figures so far); "" for shorter runs.
+std::string long_run_warning(const ResourceEstimate& e);
 
 /// `s` with its VCs resolved (setup_network does this); `routing_tables`:
 /// RoutingFunction::table_bytes(); `proof_steps`: proof_steps() of the

@@ -48,7 +48,8 @@ struct Results {
   std::string static_check;   ///< "acyclic", "duato" or "skipped" (switched off)
   std::size_t static_channels = 0, static_dependencies = 0;
   double wall_seconds = 0;
-  double node_cycles_per_second = 0;
+  double node_cycles_per_second = 0;  ///< over the cycles simulated (skipped idle cycles excluded)
+  Cycle idle_cycles_skipped = 0;      ///< cycles fast-forwarded with nothing to do (Simulation::skip_idle)
 };
 
 }  // namespace wormsim

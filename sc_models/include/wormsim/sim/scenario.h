@@ -69,6 +69,13 @@ struct Scenario {
   std::string link_csv;  ///< per-link utilisation in the window, empty = none
 };
 
+/// Limits of the integer settings, shared by their checks and their help.
+constexpr unsigned kMaxVcs = 16;
+constexpr unsigned kMaxLocalPorts = 16;
+constexpr unsigned kMaxBuffer = 1024;
+/// The longest warm-up, window, drain or watchdog a run accepts.
+constexpr Cycle kMaxCycles = Cycle{1} << 40;
+
 /// The smallest offered load accepted: below it a run of any accepted length
 /// would carry no traffic to measure.
 constexpr double kMinRate = 1e-9;

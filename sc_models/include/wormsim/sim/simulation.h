@@ -47,8 +47,19 @@ class Simulation : public DeliveryObserver {
   Cycle window_end() const { return window_end_; }
   Cycle cycle() const { return cycle_; }
 
-  /// Runs tick() until done, without a SystemC kernel (tests).
-  void run_plain();
+  /// Fast-forwards over cycles in which nothing can happen: when the fabric
+  /// is quiescent, no packet is outstanding or queued by hand, and the
+  /// source's next event lies ahead, the cycle jumps to that event or to the
+  /// next phase boundary (warm-up end, window end), whichever is first, with
+  /// exactly the state the idle ticks would have left. Returns the cycles
+  /// skipped (0 when something can happen now). Results are identical with
+  /// and without it. `horizon`: a cycle the caller has work at (packets it
+  /// will inject by hand); the jump stops there.
+  Cycle skip_idle(Cycle horizon = PacketSource::kNoEvent);
+
+  /// Runs tick() until done, without a SystemC kernel (tests); skips idle
+  /// cycles unless `skip_idle` is false.
+  void run_plain(bool skip_idle = true);
 
   Results results(double wall_seconds) const;
   /// What each set-up step cost: those of setup_network, then the fabric.
@@ -103,6 +114,7 @@ class Simulation : public DeliveryObserver {
   std::unique_ptr<DeadlockDetector> deadlock_detector_;  ///< made at the first runtime check
   Phase phase_ = Phase::Warmup;
   Cycle cycle_ = 0;
+  Cycle skipped_ = 0;  ///< idle cycles fast-forwarded so far
   Cycle window_end_ = 0, drain_end_ = 0;
   std::uint64_t suppressed_packets_ = 0, suppressed_flits_ = 0, window_suppressed_flits_ = 0;
   std::uint64_t last_moves_ = 0;

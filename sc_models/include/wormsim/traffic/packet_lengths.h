@@ -4,7 +4,8 @@
 //   "4"            every packet 4 flits
 //   "2..8"         uniform over 2, 3, ..., 8
 //   "1:0.8,5:0.2"  1 flit with share 0.8, 5 flits with share 0.2 (shares
-//                  are normalised, so "1:4,5:1" is the same mix)
+//                  in (0, 1], summing to 1 within 1e-9; anything else is
+//                  refused rather than normalised)
 // A fixed length draws nothing from the random streams, so a run with a fixed
 // length is the same whichever way it is written.
 #pragma once

@@ -5,6 +5,7 @@
 // replays a file. Packets of a cycle are handed out in node order (trace:
 // file order within a cycle).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -24,9 +25,16 @@ class PacketSource {
   virtual ~PacketSource() = default;
   /// Creates the packets of `cycle` and hands each to `emit`.
   virtual void generate(Cycle cycle, const std::function<void(const Packet&)>& emit) = 0;
+  /// Off: the source creates nothing from now on (a run switches it off for
+  /// good, so its random streams are never read again).
   void set_enabled(bool on) { enabled_ = on; }
   bool enabled() const { return enabled_; }
   std::uint64_t packets_created() const { return next_id_; }
+  /// The earliest cycle >= `cycle` at which generate() may do anything
+  /// (create a packet or draw a random number); kNoEvent if never. Cycles
+  /// before it may be skipped without changing a result.
+  virtual Cycle next_event(Cycle cycle) const { return cycle; }
+  static constexpr Cycle kNoEvent = ~Cycle{0};
 
  protected:
   std::uint64_t take_id() { return next_id_++; }
@@ -49,6 +57,9 @@ class TrafficSource : public PacketSource {
   /// Throws ConfigError for an unknown injection process or bad burst.
   TrafficSource(const SourceConfig& config, std::unique_ptr<TrafficPattern> pattern, std::size_t nodes);
   void generate(Cycle cycle, const std::function<void(const Packet&)>& emit) override;
+  Cycle next_event(Cycle cycle) const override {
+    return events_.empty() || !enabled_ ? kNoEvent : std::max(cycle, events_.top().first);
+  }
 
  private:
   SourceConfig cfg_;

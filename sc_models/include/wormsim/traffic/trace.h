@@ -9,6 +9,7 @@
 // order, lines of the same cycle in file order. A packet to its own source is
 // refused (it would never enter the network).
 #pragma once
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,9 @@ class TraceSource : public PacketSource {
  public:
   explicit TraceSource(std::vector<TraceRecord> records) : records_(std::move(records)) {}
   void generate(Cycle cycle, const std::function<void(const Packet&)>& emit) override;
+  Cycle next_event(Cycle cycle) const override {
+    return next_ < records_.size() && enabled_ ? std::max(cycle, records_[next_].cycle) : kNoEvent;
+  }
   /// Creation cycle of the last packet (0 for an empty trace).
   Cycle last_cycle() const { return records_.empty() ? 0 : records_.back().cycle; }
   std::size_t size() const { return records_.size(); }
