@@ -6,6 +6,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
+#include <vector>
 
 #include "cli_runner.h"
 
@@ -114,7 +116,79 @@ std::vector<BadCase> cases() {
       {"yaml_rate_tiny", "", "rate:", "rate: 1e-12\n"},
       {"watchdog_shorter_than_the_pipeline", "--watchdog 1", "watchdog:"},
       {"config_is_a_directory", "--config /tmp", "config:"},
+      // Ambiguous input (the second bad-input round): shares that do not sum
+      // to 1, a key given twice, a second document, an empty value, a number
+      // in another syntax than decimal, special floats, a value past the range
+      // the help states.
+      {"shares_as_weights", "--packet 1:4,5:1", "packet:"},
+      {"shares_over_one", "--packet 1:0.8,5:0.3", "packet:"},
+      {"shares_under_one", "--packet 1:0.5", "packet:"},
+      {"yaml_duplicate_key", "", "rate:", "rate: 0.1\nrate: 0.2\n"},
+      {"yaml_second_document", "", "config:", "rate: 0.1\n---\nrate: 0.2\n"},
+      {"yaml_empty_trace", "", "trace:", "trace: \"\"\n"},
+      {"yaml_empty_routing", "", "routing:", "routing: ''\n"},
+      {"empty_trace_flag", "--trace ''", "--trace:"},
+      {"empty_config_flag", "--config ''", "--config:"},
+      {"empty_topology_flag", "--topology ''", "--topology:"},
+      {"hex_float_rate", "--rate 0x1p-3", "rate:"},
+      {"hex_float_burst", "--injection onoff --burst 0x10", "burst:"},
+      {"hex_float_share", "--packet 1:0x1p-1,2:0.5", "packet:"},
+      {"infinity_word_rate", "--rate infinity", "rate:"},
+      {"spaced_rate", "--rate ' 0.1'", "rate:"},
+      {"yaml_nan_rate", "", "rate:", "rate: .nan\n"},
+      {"yaml_inf_burst", "", "burst:", "injection: onoff\nburst: .inf\n"},
+      {"yaml_hex_int", "", "vcs:", "vcs: 0x2\n"},
+      {"local_ports_past_help", "--local-ports 17", "local_ports:"},
   };
+}
+
+// Every integer setting's help states its range, and the check refuses the
+// values just outside it with the same range: both come from one table.
+TEST(BadInputHelp, EveryStatedRangeIsTheCheck) {
+  const CliResult help = run_wormsim("run --help", "help_ranges");
+  ASSERT_EQ(help.exit_code, 0);
+  std::istringstream in(help.out);
+  unsigned ranges = 0;
+  for (std::string line; std::getline(in, line);) {
+    const auto flag_at = line.find("--");
+    const auto open = line.find(" (");
+    if (flag_at == std::string::npos || open == std::string::npos) continue;
+    const std::string flag = line.substr(flag_at, line.find(' ', flag_at) - flag_at);
+    unsigned long long lo = 0, hi = 0;
+    char dash = 0, close = 0;
+    std::istringstream r(line.substr(open + 2));
+    if (!(r >> lo >> dash >> hi >> close) || dash != '-' || (close != ')' && close != ';')) continue;
+    ++ranges;
+    std::string field = flag.substr(2);
+    for (char& c : field)
+      if (c == '-') c = '_';
+    std::vector<unsigned long long> outside;
+    if (hi != ~0ull) outside.push_back(hi + 1);
+    if (lo > 0) outside.push_back(lo - 1);
+    for (unsigned long long v : outside) {
+      const CliResult c = run_wormsim("run --validate-only " + flag + " " + std::to_string(v), "help_range");
+      EXPECT_EQ(c.exit_code, 2) << flag << " " << v << " is outside the help's " << lo << "-" << hi;
+      EXPECT_EQ(c.err.rfind("wormsim: " + field + ": ", 0), 0u) << flag << " " << v << ": " << c.err;
+      EXPECT_NE(c.err.find(" " + std::to_string(lo) + " to " + std::to_string(hi)), std::string::npos)
+          << flag << " " << v << ": the message states another range: " << c.err;
+    }
+  }
+  EXPECT_GE(ranges, 10u) << "the help states the ranges of the integer settings:\n" << help.out;
+}
+
+// A huge argument is echoed cut, in one line of bounded length.
+TEST(BadInputHelp, AHugeValueIsEchoedCutInOneLine) {
+  const std::string path = write_file("huge", "topology: " + std::string(10'000'000, 'a') + "\n");
+  const CliResult r = run_wormsim("run --config " + path, "huge");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.rfind("wormsim: topology: ", 0), 0u) << r.err.substr(0, 200);
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1);
+  EXPECT_LT(r.err.size(), 600u);
+  EXPECT_NE(r.err.find("characters cut"), std::string::npos) << r.err;
+  const CliResult f = run_wormsim("run --topology mesh:4x4 --rate " + std::string(100'000, '9'), "huge_flag");
+  EXPECT_EQ(f.exit_code, 2);
+  EXPECT_LT(f.err.size(), 600u);
+  std::filesystem::remove(path);
 }
 
 INSTANTIATE_TEST_SUITE_P(Cli, BadInput, ::testing::ValuesIn(cases()),

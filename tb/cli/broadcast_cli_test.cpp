@@ -177,8 +177,39 @@ INSTANTIATE_TEST_SUITE_P(
                       Bad{"lin_jan_fp_on_rfp", "--topology rfp:2 --algo lin-jan-fp", "algo:"},
                       Bad{"bai_on_fp", "--topology fp:2 --algo bai-okn", "algo:"},
                       Bad{"dual_path_on_rfp", "--topology rfp:2 --algo dual-path", "algo:"},
-                      Bad{"all_port_too_wide", "--topology arrangement:8,3 --algo bfs-all-port", "vcs:"}),
+                      Bad{"all_port_too_wide", "--topology arrangement:8,3 --algo bfs-all-port --local-ports 15", "vcs:"}),
     [](const auto& p) { return p.param.name; });
+
+// The second bad-input round: start-ups inside the documented range finish
+// (no internal error), the defaults form a valid run on every family (A(6,3)
+// has 9 ports: one local port each would pass 64 (port, VC) pairs), and
+// empty or non-decimal values are refused.
+TEST(BroadcastCli, LongStartUpsAndDefaultsAlwaysRun) {
+  const std::string json = own("long") + ".json";
+  const CliResult r = run_wormsim("broadcast --topology 3pt:2x2x2 --startup 2000000 --flits 4 --json " + json, "bc_long");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::ifstream in(json);
+  const nlohmann::json j = nlohmann::json::parse(in);
+  // bfs-all-port from node 0 of 3PT(2,2,2): eccentricity 6, per step beta + 3 + L + 4, plus a cycle per hop.
+  EXPECT_EQ(j["completion_cycle"].get<unsigned long long>(), 6ull * (2000000 + 3 + 4 + 4) + 5);
+  std::filesystem::remove(json);
+  for (const char* spec : {"arrangement:6,3", "arrangement:7,3", "arrangement:6,4", "fp:3", "rfp:3", "petersen",
+                           "torus:3x3x3", "mesh:3x3x3", "3pt:2x2x2"}) {
+    const CliResult d = run_wormsim(std::string("broadcast --topology ") + spec, "bc_default");
+    EXPECT_EQ(d.exit_code, 0) << spec << ": " << d.err;
+  }
+}
+
+TEST(BroadcastCli, EmptyAndNonDecimalValuesAreRefused) {
+  for (const char* args : {"--dests ''", "--json ''", "--csv ''", "--topology ''", "--startup 0x10", "--flits 1e1",
+                           "--eject-rate 0x1p-1", "--eject-rate inf", "--source ' 3'", "--seed 0b1"}) {
+    const CliResult r = run_wormsim(std::string("broadcast --algo dual-path ") + args, "bc_empty");
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << args << ": " << r.err;
+  }
+  const CliResult ten = run_wormsim("broadcast --flits 010", "bc_octal");
+  EXPECT_NE(ten.out.find("10-flit messages"), std::string::npos) << "010 is ten, not octal eight: " << ten.out;
+}
 
 }  // namespace
 }  // namespace wormsim::test

@@ -12,9 +12,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <thread>
 
 #include "cli_runner.h"
@@ -132,6 +134,88 @@ TEST(OutputFiles, AHangupLeavesNoFileBehind) {
   const int status = interrupted_run(d, SIGHUP);
   EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGHUP) << "ended by the signal, status " << status;
   EXPECT_EQ(std::distance(fs::directory_iterator(d), fs::directory_iterator()), 0) << "no output, no temporary file";
+}
+
+}  // namespace
+}  // namespace wormsim::test
+
+namespace wormsim::test {
+namespace {
+
+/// Exit 2 with one line naming `field`, and nothing written in `dir` but
+/// what was there (the files and their contents in `before`).
+void expect_refused(const CliResult& r, const std::string& field, const std::string& dir,
+                    const std::map<std::string, std::string>& before, const std::string& what) {
+  EXPECT_EQ(r.exit_code, 2) << what << ": " << r.err;
+  EXPECT_EQ(r.err.rfind("wormsim: " + field + ": ", 0), 0u) << what << ": " << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << what << ": " << r.err;
+  std::map<std::string, std::string> after;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.is_regular_file()) after[e.path().filename().string()] = slurp(e.path().string());
+  EXPECT_EQ(after, before) << what << ": the directory changed";
+}
+
+std::map<std::string, std::string> files_of(const std::string& dir) {
+  std::map<std::string, std::string> m;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.is_regular_file()) m[e.path().filename().string()] = slurp(e.path().string());
+  return m;
+}
+
+// An output naming one of the run's inputs (the scenario, the trace), by any
+// spelling of its path, or through a hard link, is refused before any work:
+// the input survives.
+TEST(OutputFiles, AnOutputNamingAnInputIsRefusedAndTheInputSurvives) {
+  const std::string d = scratch("alias_in");
+  fs::create_directories(d + "/sub");
+  std::ofstream(d + "/s.yaml") << "topology: mesh:3x3\ncycles: 100\nwarmup: 10\n";
+  std::ofstream(d + "/t.trace") << "5 0 3 4\n9 2 1 1\n";
+  fs::create_hard_link(d + "/t.trace", d + "/hard.json");
+  const auto before = files_of(d);
+  for (const std::string flag : {"--json", "--vcd", "--link-csv"})
+    for (const std::string& path : {d + "/s.yaml", d + "/./s.yaml", d + "/sub/../s.yaml"})
+      expect_refused(run_wormsim("run --config " + path + " " + flag + " " + path, "alias_cfg"),
+                     flag.substr(2) == "link-csv" ? "link_csv" : flag.substr(2), d, before, flag + " " + path);
+  for (const std::string& out : {d + "/t.trace", d + "/sub/../t.trace", d + "/hard.json"})
+    expect_refused(run_wormsim("run --topology mesh:3x3 --trace " + d + "/t.trace --json " + out, "alias_trace"),
+                   "json", d, before, out);
+  // A scenario whose own json: key names the scenario itself.
+  std::ofstream(d + "/self.yaml") << "topology: mesh:3x3\ncycles: 100\nwarmup: 10\njson: " + d + "/self.yaml\n";
+  const auto with_self = files_of(d);
+  expect_refused(run_wormsim("run --config " + d + "/self.yaml", "alias_self"), "json", d, with_self, "self");
+}
+
+// Two outputs on one file would lose one of them: refused, whatever the spelling.
+TEST(OutputFiles, TwoOutputsOnOneFileAreRefused) {
+  const std::string d = scratch("alias_out");
+  fs::create_directories(d + "/sub");
+  const auto before = files_of(d);
+  expect_refused(run_wormsim(std::string(kShortRun) + " --json " + d + "/x --link-csv " + d + "/sub/../x", "two_out"),
+                 "link_csv", d, before, "json + link-csv");
+  expect_refused(run_wormsim(std::string(kShortRun) + " --json " + d + "/x --vcd " + d + "/./x", "two_out2"), "vcd", d,
+                 before, "json + vcd");
+  expect_refused(run_wormsim("broadcast --csv " + d + "/b --json " + d + "/sub/../b", "two_out3"), "json", d, before,
+                 "broadcast csv + json");
+}
+
+// A read-only output is a protected file: refused, left read-only and unchanged.
+// A writable one that is replaced keeps its permissions.
+TEST(OutputFiles, AReadOnlyOutputIsRefusedAndAReplacedOneKeepsItsMode) {
+  const std::string d = scratch("readonly");
+  std::ofstream(d + "/ro.json") << "mine\n";
+  fs::permissions(d + "/ro.json", fs::perms::owner_read | fs::perms::group_read);
+  const auto before = files_of(d);
+  for (const char* flag : {"--json", "--vcd", "--link-csv"})
+    expect_refused(run_wormsim(std::string(kShortRun) + " " + flag + " " + d + "/ro.json", "ro"),
+                   std::string(flag) == "--link-csv" ? "link_csv" : std::string(flag + 2), d, before, flag);
+  expect_refused(run_wormsim("broadcast --json " + d + "/ro.json", "ro_bc"), "json", d, before, "broadcast");
+  EXPECT_EQ(fs::status(d + "/ro.json").permissions(), fs::perms::owner_read | fs::perms::group_read);
+  std::ofstream(d + "/rw.json") << "old\n";
+  fs::permissions(d + "/rw.json", fs::perms::owner_read | fs::perms::owner_write | fs::perms::others_read);
+  ASSERT_EQ(run_wormsim(std::string(kShortRun) + " --json " + d + "/rw.json", "rw").exit_code, 0);
+  EXPECT_NE(slurp(d + "/rw.json"), "old\n");
+  EXPECT_EQ(fs::status(d + "/rw.json").permissions(),
+            fs::perms::owner_read | fs::perms::owner_write | fs::perms::others_read);
 }
 
 }  // namespace
