@@ -173,6 +173,57 @@ TEST(Router, RoundRobinGrantsCompetingInputsInTurn) {
     EXPECT_EQ(winners[i], winners[i - 4]) << "grant order must rotate at position " << i;
 }
 
+// Switch allocation, input stage: one input port holds two packets on its
+// two VCs for different outputs (so the output stage never decides between
+// them). Each cycle the port sends one flit, and the VC it takes rotates: the
+// pointer advances past the winner every time it crosses.
+TEST(Router, SwitchInputStageRotatesOverTheVcsOfOnePort) {
+  RouterHarness h(config(4, 1, 2, 4), {0, 0, 1, 2, 3});
+  const unsigned len = 4;
+  auto drain = [&h](int cycles, std::vector<unsigned>* ports, bool credit_back) {
+    for (int i = 0; i < cycles; ++i) {
+      for (unsigned p : {0u, 2u})
+        if (h.out(p).flit().valid) {
+          if (ports) ports->push_back(p);
+          if (credit_back) h.out(p).send_credit(h.out(p).flit().flit.vc);
+        }
+      h.step();
+    }
+  };
+  // Two packets whose credits never come back leave output VC 0 of ports 0
+  // and 2 free but without a credit; the next packets take those VCs
+  // (selection "first") and wait there.
+  for (unsigned s = 0; s < len; ++s) {
+    h.in(1).send_flit(make_flit(50, 1, 1, s, len, 0));
+    h.step();
+    h.in(1).send_flit(make_flit(60, 1, 3, s, len, 1));
+    h.step();
+  }
+  drain(12, nullptr, false);
+  for (unsigned s = 0; s < len; ++s) {
+    h.in(1).send_flit(make_flit(100, 1, 1, s, len, 0));
+    h.step();
+    h.in(1).send_flit(make_flit(200, 1, 3, s, len, 1));
+    h.step();
+  }
+  drain(6, nullptr, false);
+  ASSERT_EQ(h.router().buffer(1, 0).size(), len) << "packet 100 waits whole for a credit";
+  ASSERT_EQ(h.router().buffer(1, 1).size(), len) << "packet 200 waits whole for a credit";
+  // The withheld credits come back one per cycle on each output: both VCs
+  // are eligible in every cycle from now on.
+  std::vector<unsigned> ports;
+  for (unsigned k = 0; k < len; ++k) {
+    h.out(0).send_credit(0);
+    h.out(2).send_credit(0);
+    drain(1, &ports, false);
+  }
+  drain(20, &ports, false);
+  ASSERT_EQ(ports.size(), 2 * len) << "every flit of both packets forwarded";
+  std::size_t alternations = 0;
+  for (std::size_t i = 1; i < ports.size(); ++i) alternations += ports[i] != ports[i - 1];
+  EXPECT_GE(alternations, ports.size() - 2) << "the input stage must rotate over its VCs";
+}
+
 }  // namespace
 }  // namespace wormsim::test
 

@@ -198,6 +198,44 @@ TEST(Patterns, RandomPermutationIsAPermutationFixedBySeed) {
   EXPECT_LT(fixed, 6u) << "a random permutation of 80 has about one fixed point";
 }
 
+// Every permutation is equally likely, fixed points included: over many
+// seeds each of the 24 permutations of 4 nodes turns up about as often as the
+// others, and the mean number of fixed points of 80 nodes is 1.
+TEST(Patterns, RandomPermutationDrawsEveryPermutationEvenly) {
+  const Topology t = make_topology("mesh:2x2");
+  std::map<std::vector<NodeId>, unsigned> count;
+  const unsigned seeds = 4800;
+  for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
+    PatternConfig pc;
+    pc.name = "randperm";
+    pc.seed = seed;
+    std::vector<NodeId> to = {0, 1, 2, 3};
+    try {
+      const auto p = make_pattern(pc, t);
+      Rng rng(1, 1);
+      for (NodeId n = 0; n < 4; ++n) to[n] = p->destination(n, rng).value_or(n);
+    } catch (const ConfigError&) {
+      // The identity: refused as traffic (no node would send), still drawn.
+    }
+    ++count[to];
+  }
+  EXPECT_EQ(count.size(), 24u) << "every permutation of 4 nodes occurs, the identity and fixed points included";
+  const double expected = seeds / 24.0;  // 200, standard deviation about 14
+  for (const auto& [perm, n] : count) EXPECT_NEAR(n, expected, 5 * std::sqrt(expected));
+  const Topology big = make_topology("3pt:2x2x2");
+  double fixed = 0;
+  const unsigned draws = 2000;
+  for (std::uint64_t seed = 1; seed <= draws; ++seed) {
+    PatternConfig pc;
+    pc.name = "randperm";
+    pc.seed = seed;
+    const auto p = make_pattern(pc, big);
+    Rng rng(1, 1);
+    for (NodeId n = 0; n < big.num_nodes(); ++n) fixed += !p->destination(n, rng).has_value();
+  }
+  EXPECT_NEAR(fixed / draws, 1.0, 0.12) << "a uniform permutation has one fixed point on average";
+}
+
 TEST(Patterns, NoPatternSendsANodeToItself) {
   const Topology t = make_topology("mesh:4x4");
   Rng rng(4, 1);
