@@ -139,6 +139,8 @@ std::vector<BadCase> cases() {
       {"yaml_inf_burst", "", "burst:", "injection: onoff\nburst: .inf\n"},
       {"yaml_hex_int", "", "vcs:", "vcs: 0x2\n"},
       {"local_ports_past_help", "--local-ports 17", "local_ports:"},
+      {"empty_wave_window", "--vcd-window 100:100", "vcd_window:"},
+      {"reversed_wave_window", "--vcd-window 100:99", "vcd_window:"},
   };
 }
 

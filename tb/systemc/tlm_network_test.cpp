@@ -209,5 +209,26 @@ TEST(TlmNetwork, BadTransactionsGetTlmErrorResponses) {
       cfg);
 }
 
+// A read the memory fails comes back as a header alone: no data flits for
+// data that was never read. Its round trip is T0 of a 1-flit request and of a
+// 1-flit response (the memory adds no delay to an error), whatever the length
+// asked for.
+TEST(TlmNetwork, AFailedReadsResponseCarriesNoData) {
+  run([](Platform& p) {
+    std::vector<unsigned char> buf(64, 0);
+    auto t0 = [](unsigned hops, unsigned flits) { return 3.0 * hops + flits + 4; };
+    tlm::tlm_response_status s{};
+    const double failed64 = p.blocking(tlm::TLM_READ_COMMAND, 15, 4090, buf.data(), 64, &s);
+    EXPECT_EQ(s, tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    const double failed8 = p.blocking(tlm::TLM_READ_COMMAND, 15, 4095, buf.data(), 8, &s);
+    EXPECT_EQ(s, tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(failed64, t0(6, 1) + t0(6, 1)) << "request and response are one header flit each";
+    EXPECT_EQ(failed8, failed64) << "the length asked for does not travel back";
+    const double ok64 = p.blocking(tlm::TLM_READ_COMMAND, 15, 0, buf.data(), 64, &s);
+    EXPECT_EQ(s, tlm::TLM_OK_RESPONSE);
+    EXPECT_EQ(ok64, t0(6, 1) + kMemLatency + t0(6, 9)) << "a good 64-byte read brings 8 data flits back";
+  });
+}
+
 }  // namespace
 }  // namespace wormsim::test

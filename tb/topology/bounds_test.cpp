@@ -24,6 +24,23 @@ TEST(Bounds, EvenMeshBisectionIsFourOverK) {
   EXPECT_EQ(uniform_throughput_bounds(make_topology("mesh:8x8")).tightest().name, "bisection-x");
 }
 
+// A torus's middle cut crosses every ring twice (the wrap-around link as
+// well), so its bisection bound is twice the mesh's; its per-dimension link
+// bound uses ring distances.
+TEST(Bounds, TorusCutsCountTheWrapAroundLinks) {
+  // 8x8 torus: 2 x 8 channels each way across the middle of x, 32 nodes a side.
+  EXPECT_NEAR(bound("torus:8x8", "bisection-x"), 16.0 * 63 / (32 * 32), 1e-12);
+  EXPECT_NEAR(bound("torus:8x8", "bisection-x"), 2 * bound("mesh:8x8", "bisection-x"), 1e-12);
+  // 5x4 torus, odd ring: the cut leaves 2 x 4 = 8 nodes on one side, 12 on
+  // the other, crossed by 2 x 4 channels each way.
+  EXPECT_NEAR(bound("torus:5x4", "bisection-x"), 8.0 * 19 / (8 * 12), 1e-12);
+  // 6x4 torus, x links: 48 directed channels; the ring distances of 6 sum to
+  // 6 x (0+1+2+3+2+1) = 54 over ordered pairs of x, times 4 x 4 pairs of the
+  // other coordinates, over 24 x 23 ordered node pairs.
+  const double hops = 54.0 * 16 / (24 * 23);
+  EXPECT_NEAR(bound("torus:6x4", "x-links"), 48.0 / (24 * hops), 1e-12);
+}
+
 TEST(Bounds, ChannelBoundIsChannelsOverNodesTimesAverageDistance) {
   // 4x4 torus: 64 channels, average distance over distinct pairs 32/15.
   EXPECT_NEAR(bound("torus:4x4", "channels"), 64.0 / (16 * (32.0 / 15)), 1e-12);
