@@ -73,9 +73,11 @@ std::string prepare(const std::string& dir) {
   return dir;
 }
 
-Outcome run_in(const std::string& dir, const std::string& args) {
-  const std::string cmd = "cd '" + dir + "' && timeout -s KILL 120 " + std::string(WORMSIM_BIN) + " " + args +
-                          " >../fuzz.out 2>../fuzz.err";
+/// Runs `command` (a shell line) in `dir` with WORMSIM set to the binary
+/// under test, killed after `seconds`; stdout and stderr kept.
+Outcome run_command(const std::string& dir, const std::string& command, int seconds) {
+  const std::string cmd = "cd '" + dir + "' && WORMSIM='" + std::string(WORMSIM_BIN) + "' timeout -s KILL " +
+                          std::to_string(seconds) + " " + command + " >../fuzz.out 2>../fuzz.err </dev/null";
   const int status = std::system(cmd.c_str());
   Outcome o;
   o.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -287,7 +289,7 @@ void expect_clean(const std::string& base, const std::string& args, const std::s
                   std::map<int, unsigned>& exits) {
   const std::string dir = prepare(base + "/case");
   if (!yaml.empty()) std::ofstream(dir + "/fuzz.yaml") << yaml;
-  const Outcome o = run_in(dir, args);
+  const Outcome o = run_command(dir, std::string(WORMSIM_BIN) + " " + args, 120);
   ++exits[o.signalled ? -1 : o.exit_code];
   const std::string broken = check(dir, args, o, yaml.empty() ? "" : "fuzz.yaml", yaml);
   EXPECT_EQ(broken, "") << "input " << k << ": wormsim " << args << (yaml.empty() ? "" : "\nfuzz.yaml:\n" + yaml);
@@ -340,18 +342,6 @@ std::string random_sweep(Rng& rng) {
     y << "series: " << std::string(depth, '[') << std::string(depth, ']') << "\n";
   }
   return y.str();
-}
-
-Outcome run_script(const std::string& dir, const std::string& command) {
-  const std::string cmd = "cd '" + dir + "' && WORMSIM='" + std::string(WORMSIM_BIN) + "' timeout -s KILL 300 " +
-                          command + " >../fuzz.out 2>../fuzz.err </dev/null";
-  const int status = std::system(cmd.c_str());
-  Outcome o;
-  o.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  o.signalled = !WIFEXITED(status);
-  o.out = slurp(dir + "/../fuzz.out");
-  o.err = slurp(dir + "/../fuzz.err");
-  return o;
 }
 
 /// "" when a script's outcome obeys the rules: exit 0, 2 or 3; exit 2 in one
@@ -416,7 +406,7 @@ TEST(CliFuzz, ScriptsEndInZeroTwoOrThreeWithoutATraceback) {
     }
     for (const auto& [name, text] : inputs) std::ofstream(dir + "/" + name, std::ios::binary) << text;
     if (inputs.count("ro.png")) fs::permissions(dir + "/ro.png", fs::perms::owner_read);
-    const Outcome o = run_script(dir, command);
+    const Outcome o = run_command(dir, command, 300);
     ++exits[o.signalled ? -1 : o.exit_code];
     const std::string broken = check_script(dir, prefix, o, inputs, out);
     EXPECT_EQ(broken, "") << "script input " << k << ": " << command << "\n"
