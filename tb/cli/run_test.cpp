@@ -3,6 +3,8 @@
 // vcd2fst accepts, and the no-progress watchdog's exit code 3.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <cstdio>
@@ -62,6 +64,44 @@ TEST(Cli, KernelFreeRunEqualsTheSystemCRun) {
   EXPECT_GT(ja["delivered_packets"].get<long>(), 1000);
   EXPECT_EQ(ja.dump(), jb.dump());
   std::remove(vcd.c_str());
+}
+
+// A light load leaves the fabric empty between arrivals: the kernel-free
+// loop skips those cycles, the SystemC clock ticks through them, and every
+// figure agrees.
+TEST(Cli, SkippedIdleCyclesGiveTheSystemCRunsFigures) {
+  const std::string a = temp_dir() + "/wormsim_idle_loop.json", b = temp_dir() + "/wormsim_idle_kernel.json";
+  const std::string vcd = temp_dir() + "/wormsim_idle.vcd";
+  const std::string common = "run --topology mesh:3x3 --rate 0.002 --cycles 20000 --warmup 500 --seed 4 --quiet --json ";
+  ASSERT_EQ(run_wormsim(common + a, "idle_loop").exit_code, 0);
+  ASSERT_EQ(run_wormsim(common + b + " --vcd " + vcd + " --vcd-window 600:610", "idle_kernel").exit_code, 0);
+  auto ja = read_json(a), jb = read_json(b);
+  EXPECT_GT(ja["idle_cycles_skipped"].get<long>(), 1000);
+  EXPECT_EQ(jb["idle_cycles_skipped"].get<long>(), 0);
+  for (const char* key : {"wall_seconds", "node_cycles_per_second", "idle_cycles_skipped"}) {
+    ja.erase(key);
+    jb.erase(key);
+  }
+  EXPECT_GT(ja["delivered_packets"].get<long>(), 20);
+  EXPECT_EQ(ja.dump(), jb.dump());
+  std::remove(vcd.c_str());
+}
+
+// A run of the documented maximum length says what it will cost before it
+// starts; Ctrl-C then ends it with the figures so far.
+TEST(Cli, AMaximumLengthRunAnnouncesItsCost) {
+  const std::string cmd = "timeout --preserve-status -s INT 3 " + std::string(WORMSIM_BIN) +
+                          " run --topology mesh:8x8x8 --cycles 1099511627776 --rate 0.01 >/dev/null 2>" + temp_dir() +
+                          "/wormsim_long.err";
+  const int status = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130) << "interrupted";
+  const std::string err = slurp(temp_dir() + "/wormsim_long.err");
+  EXPECT_EQ(err.rfind("wormsim: long run: ", 0), 0u) << err;
+  EXPECT_NE(err.find("node-cycles"), std::string::npos) << err;
+  EXPECT_NE(err.find("days"), std::string::npos) << err;
+  const CliResult quick = run_wormsim("run --topology mesh:4x4 --cycles 2000", "short_run");
+  EXPECT_EQ(quick.err, "") << "a short run says nothing";
 }
 
 TEST(Cli, BoundedSourceQueueIsReported) {

@@ -112,6 +112,21 @@ TEST(TrafficCli, ATraceReplaysExactlyItsPackets) {
   EXPECT_FALSE(std::ifstream(json + ".bad").good()) << "nothing written";
 }
 
+// A trace whose last packet sits 10^12 cycles on (inside the documented
+// limit) finishes at once: the idle cycles between are skipped, the window
+// still spans them.
+TEST(TrafficCli, ATrillionCycleTraceGapTakesNoTime) {
+  const std::string trace = temp_dir() + "/wormsim_far.trace", json = temp_dir() + "/wormsim_far.json";
+  std::ofstream(trace) << "5 0 3 4\n1000000000000 2 1 1\n";
+  const CliResult r = run_wormsim("run --topology mesh:3x3 --trace " + trace + " --json " + json, "far_trace");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = read_json(json);
+  EXPECT_EQ(j["delivered_packets"], 2);
+  EXPECT_GT(j["cycles"].get<double>(), 1e12);
+  EXPECT_GT(j["idle_cycles_skipped"].get<double>(), 0.99e12);
+  EXPECT_LT(j["wall_seconds"].get<double>(), 60.0) << "ticked through the gap";
+}
+
 TEST(TrafficCli, ARunIsSilentOnANonTerminalAndQuietIsSilentEverywhere) {
   // 4096 nodes for ~3 s: long enough for a progress line if stderr were a terminal.
   const CliResult r = run_wormsim("run --topology mesh:16x16x16 --rate 0.05 --cycles 1500 --warmup 100", "silent");
