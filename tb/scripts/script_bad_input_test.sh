@@ -77,4 +77,16 @@ expect2 plot-read-only "read-only" "$plot" histogram run.json --out ro.png
 head -c 2000 /dev/urandom > noise.csv; printf '\xff' >> noise.csv
 expect2 plot-binary "input" "$plot" latency noise.csv --out noise.png
 expect2 plot-wormsim-directory "WORMSIM" env WORMSIM="$tmp" "$plot" links noise.csv --topology mesh:2x2 --out l.png
+# Files with the right names and the wrong contents.
+printf '{"latency_histogram": "x"}\n' > h1.json
+expect2 plot-histogram-text "input" "$plot" histogram h1.json --out h1.png
+printf '{"latency_histogram": [[1]]}\n' > h2.json
+expect2 plot-histogram-short "input" "$plot" histogram h2.json --out h2.png
+printf 'offered,throughput,avg_latency,p99_latency,drained\nx,y,z,w,true\n' > r.csv
+expect2 plot-latency-words "input" "$plot" latency r.csv --out r.png
+printf 'node,arrival_cycle\nq,w\n' > a.csv
+expect2 plot-arrivals-words "input" "$plot" arrivals a.csv --topology mesh:2x2 --out a.png
+! ls h1.* h2.* r.png r.svg a.png a.svg 2>/dev/null | grep -q 'png\|svg' || fail "a refused plot wrote a picture"
+mkdir -p notsweep; printf '{"fixed": 3}\n' > notsweep/sweep.json
+expect2 collect-not-a-sweep "collect:" "$sweep" collect notsweep
 echo "script bad input: pass"
