@@ -16,6 +16,17 @@ struct BroadcastArgs {
   unsigned long long seed = 1;
 };
 
+/// The integer flags' ranges: the help states them and the checks use them.
+struct FlagRange {
+  long long lo, hi;
+};
+constexpr FlagRange kFlitsRange{1, 65535}, kStartupRange{0, 1000000000}, kConcurrentRange{1, 100000},
+    kVcsRange{0, 16}, kLocalPortsRange{0, 16}, kBufferRange{1, 1024};
+
+/// Throws ConfigError(field, "expected an integer from lo to hi, got v")
+/// unless v is in r.
+void check_range(const std::string& field, long long v, FlagRange r);
+
 /// Checks the fabric flags and fills the fabric configuration.
 FabricBroadcastConfig fabric_config(const BroadcastArgs& a);
 

@@ -20,12 +20,18 @@
 
 namespace wormsim::driver {
 
+void check_range(const std::string& field, long long v, FlagRange r) {
+  if (v < r.lo || v > r.hi)
+    throw ConfigError(field, "expected an integer from " + std::to_string(r.lo) + " to " + std::to_string(r.hi) +
+                                 ", got " + std::to_string(v));
+}
+
 FabricBroadcastConfig fabric_config(const BroadcastArgs& a) {
-  if (a.concurrent < 1 || a.concurrent > 100000) throw ConfigError("concurrent", "expected 1..100000 broadcasts");
+  check_range("concurrent", a.concurrent, kConcurrentRange);
   if (a.spread < 1) throw ConfigError("spread", "expected at least 1 cycle");
-  if (a.vcs < 0 || a.vcs > 16) throw ConfigError("vcs", "expected 1..16 VCs (0: what the routing needs)");
-  if (a.local_ports < 0 || a.local_ports > 16) throw ConfigError("local_ports", "expected 1..16 local ports");
-  if (a.buffer < 1 || a.buffer > 1024) throw ConfigError("buffer", "expected 1..1024 flits");
+  check_range("vcs", a.vcs, kVcsRange);
+  check_range("local_ports", a.local_ports, kLocalPortsRange);
+  check_range("buffer", a.buffer, kBufferRange);
   if (!(a.eject_rate > 0.0 && a.eject_rate <= 1.0)) throw ConfigError("eject_rate", "expected a probability in (0, 1]");
   FabricBroadcastConfig fc;
   fc.topology = a.topology;

@@ -62,9 +62,8 @@ int run_broadcast(const Args& a) {
   if (a.source < 0 || static_cast<std::size_t>(a.source) >= t.num_nodes())
     throw ConfigError("source", "expected a node id in 0.." + std::to_string(t.num_nodes() - 1) + ", got " +
                                     std::to_string(a.source));
-  if (a.flits < 1 || a.flits > 65535) throw ConfigError("flits", "expected 1..65535 flits per message");
-  if (a.startup < 0 || a.startup > 1000000000)
-    throw ConfigError("startup", "expected a start-up of 0 to 1,000,000,000 cycles, got " + std::to_string(a.startup));
+  check_range("flits", a.flits, kFlitsRange);
+  check_range("startup", a.startup, kStartupRange);
   if (!a.ports.empty() && a.ports != "one" && a.ports != "all")
     throw ConfigError("ports", "expected one or all, got '" + a.ports + "'");
   // Worm algorithms run one-port too (each node's worms serialized); the
@@ -197,18 +196,24 @@ Command add_broadcast(CLI::App& app) {
   cmd->add_option("--topology", a->topology, "network, as for wormsim run (default 3pt:2x2x2)");
   cmd->add_option("--algo", a->algo, "algorithm; 'list' lists them");
   cmd->add_option("--source", a->source, "source node id");
-  cmd->add_option("--flits", a->flits, "L: flits per message");
-  cmd->add_option("--startup", a->startup, "beta: start-up cycles per message");
+  // "what (lo-hi; note)": the range first, from the table the checks use.
+  auto ranged = [](const std::string& what, FlagRange r, const std::string& note = "") {
+    return what + " (" + std::to_string(r.lo) + "-" + std::to_string(r.hi) + (note.empty() ? "" : "; " + note) + ")";
+  };
+  cmd->add_option("--flits", a->flits, ranged("L: flits per message", kFlitsRange));
+  cmd->add_option("--startup", a->startup, ranged("beta: start-up cycles per message", kStartupRange));
   cmd->add_option("--ports", a->ports, "one or all (must match the algorithm)");
   cmd->add_option("--dests", a->dests, "multicast: comma-separated destination ids (dual-path)");
   cmd->add_option("--consumption", a->consumption,
                   "ejection channels for absorbing worms: per-class (default) or shared");
-  cmd->add_option("--concurrent", a->concurrent, "N broadcasts at once from random sources (default 1)");
+  cmd->add_option("--concurrent", a->concurrent,
+                  ranged("N broadcasts at once from random sources", kConcurrentRange, "default 1"));
   cmd->add_option("--spread", a->spread, "--concurrent: start cycles uniform in [0, spread) (default 1000)");
   cmd->add_option("--seed", a->seed, "--concurrent: seed of the sources and start cycles (default 1)");
-  cmd->add_option("--vcs", a->vcs, "VCs per port (default: what the routing needs, at least 2)");
-  cmd->add_option("--local-ports", a->local_ports, "injection/ejection channels per node (default by port model)");
-  cmd->add_option("--buffer", a->buffer, "flits per VC buffer (default 8)");
+  cmd->add_option("--vcs", a->vcs, ranged("VCs per port", kVcsRange, "0, the default: what the routing needs, at least 2"));
+  cmd->add_option("--local-ports", a->local_ports,
+                  ranged("injection/ejection channels per node", kLocalPortsRange, "0, the default: by port model"));
+  cmd->add_option("--buffer", a->buffer, ranged("flits per VC buffer", kBufferRange, "default 8"));
   cmd->add_option("--eject-rate", a->eject_rate, "chance per cycle a node consumes a flit (default 1)");
   cmd->add_option("--csv", a->csv, "per-node arrivals to this CSV file");
   cmd->add_option("--json", a->json, "summary to this JSON file");

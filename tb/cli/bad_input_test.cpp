@@ -146,8 +146,8 @@ std::vector<BadCase> cases() {
 
 // Every integer setting's help states its range, and the check refuses the
 // values just outside it with the same range: both come from one table.
-TEST(BadInputHelp, EveryStatedRangeIsTheCheck) {
-  const CliResult help = run_wormsim("run --help", "help_ranges");
+void expect_ranges_checked(const std::string& command, const std::string& context, unsigned at_least) {
+  const CliResult help = run_wormsim(command + " --help", "help_ranges");
   ASSERT_EQ(help.exit_code, 0);
   std::istringstream in(help.out);
   unsigned ranges = 0;
@@ -168,14 +168,19 @@ TEST(BadInputHelp, EveryStatedRangeIsTheCheck) {
     if (hi != ~0ull) outside.push_back(hi + 1);
     if (lo > 0) outside.push_back(lo - 1);
     for (unsigned long long v : outside) {
-      const CliResult c = run_wormsim("run --validate-only " + flag + " " + std::to_string(v), "help_range");
+      const CliResult c = run_wormsim(command + " " + context + " " + flag + " " + std::to_string(v), "help_range");
       EXPECT_EQ(c.exit_code, 2) << flag << " " << v << " is outside the help's " << lo << "-" << hi;
       EXPECT_EQ(c.err.rfind("wormsim: " + field + ": ", 0), 0u) << flag << " " << v << ": " << c.err;
       EXPECT_NE(c.err.find(" " + std::to_string(lo) + " to " + std::to_string(hi)), std::string::npos)
           << flag << " " << v << ": the message states another range: " << c.err;
     }
   }
-  EXPECT_GE(ranges, 10u) << "the help states the ranges of the integer settings:\n" << help.out;
+  EXPECT_GE(ranges, at_least) << "the help states the ranges of the integer settings:\n" << help.out;
+}
+
+TEST(BadInputHelp, EveryStatedRangeIsTheCheck) {
+  expect_ranges_checked("run", "--validate-only", 10);
+  expect_ranges_checked("broadcast", "--topology mesh:2x2", 6);
 }
 
 // A huge argument is echoed cut, in one line of bounded length.
