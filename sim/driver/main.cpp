@@ -31,12 +31,13 @@ void make_values_strict(CLI::App& app) {
     for (CLI::Option* o : cmd->get_options()) {
       if (o->get_type_size_min() == 0 || o->get_name() == "--help") continue;  // flags
       const std::string type = o->get_type_name();
-      const bool is_int = type == "INT" || type == "UINT", is_real = type == "FLOAT";
+      const bool is_int = type == "INT" || type == "UINT", is_real = type == "FLOAT", is_unsigned = type == "UINT";
       o->transform(CLI::Validator(
-          [is_int, is_real](std::string& v) -> std::string {
+          [is_int, is_real, is_unsigned](std::string& v) -> std::string {
             if (v.empty()) return "expected a value, got an empty string";
-            const bool digits = v.find_first_not_of("0123456789", v[0] == '-' ? 1 : 0) == std::string::npos &&
-                                v != "-";
+            const bool signed_value = v[0] == '-' && !is_unsigned;  // an unsigned value would wrap round
+            const bool digits =
+                v.find_first_not_of("0123456789", signed_value ? 1 : 0) == std::string::npos && v != "-";
             if (is_int && !digits) return "expected a decimal integer, got '" + v + "'";
             if (is_int) {  // CLI11 reads a leading 0 as octal: drop it so 010 is ten
               const std::size_t sign = v[0] == '-' ? 1 : 0;

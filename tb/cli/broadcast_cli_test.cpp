@@ -202,7 +202,7 @@ TEST(BroadcastCli, LongStartUpsAndDefaultsAlwaysRun) {
 
 TEST(BroadcastCli, EmptyAndNonDecimalValuesAreRefused) {
   for (const char* args : {"--dests ''", "--json ''", "--csv ''", "--topology ''", "--startup 0x10", "--flits 1e1",
-                           "--eject-rate 0x1p-1", "--eject-rate inf", "--source ' 3'", "--seed 0b1"}) {
+                           "--eject-rate 0x1p-1", "--eject-rate inf", "--source ' 3'", "--seed 0b1", "--seed -1"}) {
     const CliResult r = run_wormsim(std::string("broadcast --algo dual-path ") + args, "bc_empty");
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << args << ": " << r.err;
