@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <cstdio>
 #include <fstream>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -50,41 +52,42 @@ TEST(Cli, JsonHasEveryDocumentedKey) {
 
 // A run without a waveform takes the kernel-free loop (sim/run_loop.h), one
 // with --vcd the SystemC clock: every figure but the wall time must agree.
-TEST(Cli, KernelFreeRunEqualsTheSystemCRun) {
-  const std::string a = temp_dir() + "/wormsim_loop.json", b = temp_dir() + "/wormsim_kernel.json";
-  const std::string vcd = temp_dir() + "/wormsim_loop.vcd";
-  const std::string common = "run --topology torus:4x4x2 --rate 0.3 --cycles 1500 --warmup 300 --seed 9 --quiet --json ";
-  ASSERT_EQ(run_wormsim(common + a, "loop").exit_code, 0);
-  ASSERT_EQ(run_wormsim(common + b + " --vcd " + vcd + " --vcd-window 300:310", "kernel").exit_code, 0);
-  auto ja = read_json(a), jb = read_json(b);
-  for (const char* key : {"wall_seconds", "node_cycles_per_second"}) {
-    ja.erase(key);
-    jb.erase(key);
-  }
-  EXPECT_GT(ja["delivered_packets"].get<long>(), 1000);
-  EXPECT_EQ(ja.dump(), jb.dump());
+/// The JSON of `run` without a waveform (kernel-free loop) and with one
+/// (SystemC clock; a short window).
+std::pair<nlohmann::json, nlohmann::json> loop_and_kernel(const std::string& run, const std::string& window,
+                                                         const std::string& tag) {
+  const std::string a = temp_dir() + "/wormsim_" + tag + "_loop.json", b = temp_dir() + "/wormsim_" + tag + "_kernel.json";
+  const std::string vcd = temp_dir() + "/wormsim_" + tag + ".vcd";
+  EXPECT_EQ(run_wormsim(run + " --quiet --json " + a, tag + "_loop").exit_code, 0);
+  EXPECT_EQ(run_wormsim(run + " --quiet --json " + b + " --vcd " + vcd + " --vcd-window " + window, tag + "_kernel").exit_code, 0);
   std::remove(vcd.c_str());
+  return {read_json(a), read_json(b)};
+}
+
+/// `j` without the fields of the run's speed (and `more`).
+nlohmann::json without_speed(nlohmann::json j, const std::vector<std::string>& more = {}) {
+  for (const char* key : {"wall_seconds", "node_cycles_per_second"}) j.erase(key);
+  for (const std::string& key : more) j.erase(key);
+  return j;
+}
+
+TEST(Cli, KernelFreeRunEqualsTheSystemCRun) {
+  const auto [ja, jb] = loop_and_kernel("run --topology torus:4x4x2 --rate 0.3 --cycles 1500 --warmup 300 --seed 9",
+                                        "300:310", "loop");
+  EXPECT_GT(ja["delivered_packets"].get<long>(), 1000);
+  EXPECT_EQ(without_speed(ja).dump(), without_speed(jb).dump());
 }
 
 // A light load leaves the fabric empty between arrivals: the kernel-free
 // loop skips those cycles, the SystemC clock ticks through them, and every
 // figure agrees.
 TEST(Cli, SkippedIdleCyclesGiveTheSystemCRunsFigures) {
-  const std::string a = temp_dir() + "/wormsim_idle_loop.json", b = temp_dir() + "/wormsim_idle_kernel.json";
-  const std::string vcd = temp_dir() + "/wormsim_idle.vcd";
-  const std::string common = "run --topology mesh:3x3 --rate 0.002 --cycles 20000 --warmup 500 --seed 4 --quiet --json ";
-  ASSERT_EQ(run_wormsim(common + a, "idle_loop").exit_code, 0);
-  ASSERT_EQ(run_wormsim(common + b + " --vcd " + vcd + " --vcd-window 600:610", "idle_kernel").exit_code, 0);
-  auto ja = read_json(a), jb = read_json(b);
+  const std::string run = "run --topology mesh:3x3 --rate 0.002 --cycles 20000 --warmup 500 --seed 4";
+  const auto [ja, jb] = loop_and_kernel(run, "600:610", "idle");
   EXPECT_GT(ja["idle_cycles_skipped"].get<long>(), 1000);
   EXPECT_EQ(jb["idle_cycles_skipped"].get<long>(), 0);
-  for (const char* key : {"wall_seconds", "node_cycles_per_second", "idle_cycles_skipped"}) {
-    ja.erase(key);
-    jb.erase(key);
-  }
   EXPECT_GT(ja["delivered_packets"].get<long>(), 20);
-  EXPECT_EQ(ja.dump(), jb.dump());
-  std::remove(vcd.c_str());
+  EXPECT_EQ(without_speed(ja, {"idle_cycles_skipped"}).dump(), without_speed(jb, {"idle_cycles_skipped"}).dump());
 }
 
 // A run of the documented maximum length says what it will cost before it

@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -87,24 +88,31 @@ Outcome run_command(const std::string& dir, const std::string& command, int seco
   return o;
 }
 
-/// The output paths a command names (values of --json, --vcd, --csv,
-/// --link-csv, and json/vcd/link_csv keys of its scenario file), each also
-/// as its normal form ("sub/../x" -> "x").
-std::vector<std::string> outputs_listed(const std::string& args, const std::string& yaml) {
+/// The paths a command gives after any of `flags` and under any of the
+/// scenario file's `keys` ("json: "), in the order given.
+std::vector<std::string> paths_given(const std::string& args, const std::string& yaml,
+                                     const std::vector<std::string>& flags, const std::vector<std::string>& keys) {
   std::vector<std::string> out;
   std::istringstream in(args);
   std::string w, prev;
   while (in >> w) {
-    if (prev == "--json" || prev == "--vcd" || prev == "--csv" || prev == "--link-csv") out.push_back(w);
+    if (std::find(flags.begin(), flags.end(), prev) != flags.end()) out.push_back(w);
     prev = w;
   }
   std::istringstream y(yaml);
   for (std::string line; std::getline(y, line);)
-    for (const char* key : {"json: ", "vcd: ", "link_csv: "})
-      if (line.rfind(key, 0) == 0) out.push_back(line.substr(std::string(key).size()));
+    for (const std::string& key : keys)
+      if (line.rfind(key, 0) == 0) out.push_back(line.substr(key.size()));
   return out;
 }
 
+/// The output paths a command names (values of --json, --vcd, --csv,
+/// --link-csv, and json/vcd/link_csv keys of its scenario file).
+std::vector<std::string> outputs_listed(const std::string& args, const std::string& yaml) {
+  return paths_given(args, yaml, {"--json", "--vcd", "--csv", "--link-csv"}, {"json: ", "vcd: ", "link_csv: "});
+}
+
+/// The outputs, each also in its normal form ("sub/../x" -> "x").
 std::set<std::string> outputs_named(const std::string& args, const std::string& yaml) {
   std::set<std::string> out;
   for (const std::string& p : outputs_listed(args, yaml)) {
@@ -118,15 +126,8 @@ std::set<std::string> outputs_named(const std::string& args, const std::string& 
 /// scenario file's trace: key), in their normal form.
 std::set<std::string> inputs_named(const std::string& args, const std::string& yaml) {
   std::set<std::string> in;
-  std::istringstream words(args);
-  std::string w, prev;
-  while (words >> w) {
-    if (prev == "--trace" || prev == "--config") in.insert(fs::path(w).lexically_normal().string());
-    prev = w;
-  }
-  std::istringstream y(yaml);
-  for (std::string line; std::getline(y, line);)
-    if (line.rfind("trace: ", 0) == 0) in.insert(fs::path(line.substr(7)).lexically_normal().string());
+  for (const std::string& p : paths_given(args, yaml, {"--trace", "--config"}, {"trace: "}))
+    in.insert(fs::path(p).lexically_normal().string());
   return in;
 }
 
