@@ -32,14 +32,10 @@ std::uint64_t parse_uint(const std::string& key, const std::string& v, std::uint
   return x;
 }
 
-double parse_double(const std::string& key, const std::string& v, const std::string& expected) {
-  return parse_decimal(key, v, expected);
-}
-
 double parse_probability(const std::string& key, const std::string& v, bool zero_ok) {
   const std::string expected = std::string("expected a number in ") + (zero_ok ? "[0, 1]" : "(0, 1]");
-  const double x = parse_double(key, v, expected);
-  if (x > 1.0 || x < 0.0 || (!zero_ok && x == 0.0)) throw ConfigError(key, expected + ", got '" + v + "'");
+  const double x = parse_decimal(key, v, expected, 0.0, 1.0);
+  if (!zero_ok && x == 0.0) throw ConfigError(key, expected + ", got '" + v + "'");
   return x;
 }
 
@@ -130,16 +126,14 @@ const std::vector<Setting>& settings() {
        }},
       {"burst", "onoff injection: mean packets per burst (1-1e6; checked with the scenario)",
        [](Scenario& s, const std::string& v) {
-         s.burst = parse_double("burst", v, "expected a mean burst length of 1 to 1e6 packets");
+         s.burst = parse_decimal("burst", v, "expected a mean burst length of 1 to 1e6 packets");
        }},
       {"trace", "replay this packet trace (lines 'cycle source destination length', see the README) instead "
                 "of --traffic/--rate; window: the whole trace unless --warmup/--cycles are given",
        [](Scenario& s, const std::string& v) { s.trace = v; }},
       {"rate", "offered load in flits/node/cycle, in [1e-9, 1]",
        [](Scenario& s, const std::string& v) {
-         s.rate = parse_double("rate", v, "expected an injection rate in [1e-9, 1] flits/node/cycle");
-         if (!(s.rate >= kMinRate && s.rate <= 1.0))
-           throw ConfigError("rate", "expected an injection rate in [1e-9, 1] flits/node/cycle, got '" + v + "'");
+         s.rate = parse_decimal("rate", v, "expected an injection rate in [1e-9, 1] flits/node/cycle", kMinRate, 1.0);
        }},
       integer("hotspot_node", "hotspot traffic: the hot node id", 0, 1u << 20, &Scenario::hotspot_node),
       {"hotspot_fraction", "hotspot traffic: share of packets to the hot node, [0, 1]",

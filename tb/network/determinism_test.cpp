@@ -6,23 +6,11 @@
 namespace wormsim::test {
 namespace {
 
-void expect_same(const Results& a, const Results& b) {
-  EXPECT_EQ(a.cycles, b.cycles);
-  EXPECT_EQ(a.injected_packets, b.injected_packets);
-  EXPECT_EQ(a.delivered_flits, b.delivered_flits);
-  EXPECT_EQ(a.latency.average, b.latency.average);
-  EXPECT_EQ(a.latency.p50, b.latency.p50);
-  EXPECT_EQ(a.latency.p99, b.latency.p99);
-  EXPECT_EQ(a.latency.max, b.latency.max);
-  EXPECT_EQ(a.throughput, b.throughput);
-  EXPECT_EQ(a.link_utilisation_avg, b.link_utilisation_avg);
-}
-
 TEST(Determinism, SameSeedSameStatistics) {
   for (const char* topo : {"mesh:4x4x4", "torus:4x4x2"}) {
     Scenario s = small_scenario(topo, 0.2, 7);
     s.eject_rate = 0.8;
-    expect_same(run(s), run(s));
+    expect_same_results(run(s), run(s));
   }
 }
 

@@ -1,6 +1,8 @@
 // Helpers for network-level tests: build scenarios and run them without the
 // SystemC kernel (the same model, driven by a plain loop).
 #pragma once
+#include <gtest/gtest.h>
+
 #include <iostream>
 #include <string>
 
@@ -16,6 +18,34 @@ inline Scenario small_scenario(const std::string& topology, double rate, std::ui
   s.warmup = 200;
   s.cycles = 2000;
   return s;
+}
+
+/// Every figure of two runs that must be the same run (wall time, speed and
+/// skipped idle cycles aside) is equal.
+inline void expect_same_results(const Results& a, const Results& b) {
+  EXPECT_EQ(a.cycles, b.cycles);
+  EXPECT_EQ(a.warmup, b.warmup);
+  EXPECT_EQ(a.measure, b.measure);
+  EXPECT_EQ(a.injected_packets, b.injected_packets);
+  EXPECT_EQ(a.delivered_packets, b.delivered_packets);
+  EXPECT_EQ(a.injected_flits, b.injected_flits);
+  EXPECT_EQ(a.delivered_flits, b.delivered_flits);
+  EXPECT_EQ(a.latency.packets, b.latency.packets);
+  EXPECT_EQ(a.latency.average, b.latency.average);
+  EXPECT_EQ(a.latency.p50, b.latency.p50);
+  EXPECT_EQ(a.latency.p99, b.latency.p99);
+  EXPECT_EQ(a.latency.max, b.latency.max);
+  EXPECT_EQ(a.latency.min, b.latency.min);
+  EXPECT_EQ(a.latency_histogram, b.latency_histogram);
+  EXPECT_EQ(a.throughput, b.throughput);
+  EXPECT_EQ(a.generated, b.generated);
+  EXPECT_EQ(a.link_utilisation_avg, b.link_utilisation_avg);
+  EXPECT_EQ(a.link_utilisation_max, b.link_utilisation_max);
+  EXPECT_EQ(a.link_window_flits, b.link_window_flits);
+  EXPECT_EQ(a.drained, b.drained);
+  EXPECT_EQ(a.flushed, b.flushed);
+  EXPECT_EQ(a.deadlock, b.deadlock);
+  EXPECT_EQ(a.deadlock_report, b.deadlock_report);
 }
 
 inline Results run(const Scenario& s) {

@@ -19,6 +19,8 @@
 #include <wormsim/topology/registry.h>
 #include <wormsim/topology/spec.h>
 
+#include "sim_helpers.h"
+
 namespace wormsim::test {
 namespace {
 
@@ -105,15 +107,6 @@ Outcome run(const Case& c, unsigned lanes) {
   return r;
 }
 
-void expect_same_summary(const LatencySummary& a, const LatencySummary& b) {
-  EXPECT_EQ(a.packets, b.packets);
-  EXPECT_EQ(a.average, b.average);
-  EXPECT_EQ(a.p50, b.p50);
-  EXPECT_EQ(a.p99, b.p99);
-  EXPECT_EQ(a.max, b.max);
-  EXPECT_EQ(a.min, b.min);
-}
-
 class Threads : public ::testing::TestWithParam<Case> {};
 
 TEST_P(Threads, SameResultsAsOneThread) {
@@ -125,23 +118,7 @@ TEST_P(Threads, SameResultsAsOneThread) {
   for (unsigned lanes : {2u, 3u}) {
     SCOPED_TRACE(std::to_string(lanes) + " lanes");
     const Outcome many = run(c, lanes);
-    const Results &a = one.results, &b = many.results;
-    EXPECT_EQ(a.cycles, b.cycles);
-    EXPECT_EQ(a.injected_packets, b.injected_packets);
-    EXPECT_EQ(a.delivered_packets, b.delivered_packets);
-    EXPECT_EQ(a.injected_flits, b.injected_flits);
-    EXPECT_EQ(a.delivered_flits, b.delivered_flits);
-    expect_same_summary(a.latency, b.latency);
-    EXPECT_EQ(a.latency_histogram, b.latency_histogram);
-    EXPECT_EQ(a.throughput, b.throughput);
-    EXPECT_EQ(a.generated, b.generated);
-    EXPECT_EQ(a.link_utilisation_avg, b.link_utilisation_avg);
-    EXPECT_EQ(a.link_utilisation_max, b.link_utilisation_max);
-    EXPECT_EQ(a.link_window_flits, b.link_window_flits);
-    EXPECT_EQ(a.drained, b.drained);
-    EXPECT_EQ(a.flushed, b.flushed);
-    EXPECT_EQ(a.deadlock, b.deadlock);
-    EXPECT_EQ(a.deadlock_report, b.deadlock_report);
+    expect_same_results(one.results, many.results);
     EXPECT_TRUE(one.deliveries == many.deliveries) << "a packet reached a destination in another cycle";
     EXPECT_TRUE(one.moves == many.moves) << "the flits moved per cycle (the watchdog's progress) differ";
   }
