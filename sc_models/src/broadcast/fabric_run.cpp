@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include <wormsim/broadcast/engine.h>
+#include <wormsim/router/router_config.h>
 #include <wormsim/routing/registry.h>
 #include <wormsim/topology/spec.h>
 
@@ -46,11 +47,11 @@ std::vector<FabricBroadcastResult> run_in_fabric(const std::vector<std::pair<Cyc
     sc.local_ports = cfg.local_ports;
   } else if (all_port) {
     // One injection and ejection channel per network port, as many as the
-    // router's 64 (port, VC) pairs leave room for: the defaults always form
-    // a valid fabric.
+    // router's kMaxPortVcs (port, VC) pairs leave room for: the defaults
+    // always form a valid fabric.
     const Topology t = make_topology(cfg.topology);
     const unsigned vcs = make_routing(sc.routing.empty() ? default_routing(t) : sc.routing, t, sc.vcs)->vcs();
-    const unsigned room = 64 / vcs > t.num_ports ? 64 / vcs - t.num_ports : 1;
+    const unsigned room = kMaxPortVcs / vcs > t.num_ports ? kMaxPortVcs / vcs - t.num_ports : 1;
     sc.local_ports = std::max(1u, std::min(t.num_ports, room));
   }
   sc.consumption = cfg.consumption;

@@ -10,7 +10,7 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
                ActivityList& activity, std::size_t slot, const WormTable* worms)
     : id_(id), cfg_(config), routing_(routing), worms_(worms), activity_(activity), slot_(slot) {
   const unsigned ports = cfg_.total_ports();
-  if (ports * cfg_.vcs > 64) throw std::invalid_argument("router: ports x VCs must be <= 64");
+  if (ports * cfg_.vcs > kMaxPortVcs) throw std::invalid_argument("router: ports x VCs must be <= 64");
   in_links_.assign(ports, nullptr);
   out_links_.assign(ports, nullptr);
   inputs_.resize(ports * cfg_.vcs);

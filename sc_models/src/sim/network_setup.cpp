@@ -3,6 +3,7 @@
 #include <string>
 
 #include <wormsim/core/config_error.h>
+#include <wormsim/router/router_config.h>
 #include <wormsim/routing/registry.h>
 #include <wormsim/sim/limits.h>
 #include <wormsim/topology/spec.h>
@@ -51,7 +52,7 @@ NetworkSetup setup_network(const Scenario& scenario) {
   if (s.selection.empty()) s.selection = info.adaptive ? "credits" : "first";
   if (s.arbitration.empty()) s.arbitration = info.arbitration;
   s.vcs = n.routing->vcs();
-  if ((t.num_ports + s.local_ports) * s.vcs > 64)
+  if ((t.num_ports + s.local_ports) * s.vcs > kMaxPortVcs)
     throw ConfigError("vcs", "(network ports + local ports) x VCs must be at most 64");
   // What it will cost, refused before any work if this machine cannot.
   n.estimate = estimate_resources(t, s, static_cast<double>(n.routing->table_bytes()),

@@ -7,6 +7,10 @@
 
 namespace wormsim {
 
+/// The most (port, VC) pairs a router holds: its VC state is kept in 64-bit
+/// masks, so (network + local ports) x VCs <= kMaxPortVcs.
+constexpr unsigned kMaxPortVcs = 64;
+
 struct RouterConfig {
   unsigned network_ports = 6;  ///< ports to other routers (0 .. network_ports-1)
   unsigned local_ports = 1;    ///< injection/ejection ports, numbered after the network ports
