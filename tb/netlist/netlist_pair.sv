@@ -51,7 +51,15 @@ module netlist_pair #(
     .credit_vc_i, .credit_valid_o(credit_valid_o[0]), .credit_vc_o(credit_vc_o[0]),
     .flit_valid_o(flit_valid_o[0]), .flit_vc_o(flit_vc_o[0]), .flit_type_o(flit_type_o[0]),
     .flit_data_o(flit_data_o[0]));
+`ifdef RTL_ONLY
+  // No netlist: a second copy of the RTL, so that the same bench records
+  // the RTL's stimulus and outputs for a gate-level simulator to replay.
+  wormsim_router #(.NumNetPorts(NumNetPorts), .NumLocal(NumLocal), .NumVcs(NumVcs), .BufDepth(BufDepth),
+                   .FlitW(FlitW), .NodeIdW(NodeIdW), .NumNodes(NumNodes), .RouteAlgo(RouteAlgo), .DimX(DimX),
+                   .DimY(DimY), .DimZ(DimZ), .Consumption(Consumption)) i_netlist (
+`else
   wormsim_router_netlist i_netlist (
+`endif
     .clk_i, .rst_ni, .router_id_i, .coord_i, .hp_next_i, .hp_prev_i, .neighbor_id_i, .table_we_i, .table_dst_i,
     .table_port_i, .table_vcs_i, .flit_valid_i, .flit_vc_i, .flit_type_i, .flit_data_i, .credit_valid_i,
     .credit_vc_i, .credit_valid_o(credit_valid_o[1]), .credit_vc_o(credit_vc_o[1]),
