@@ -5,7 +5,9 @@ that cannot read the vendor's models (Verilator has no user primitives).
 Contract: models(lib, cells) returns Verilog text with one module per
 named cell: combinational outputs as continuous assignments of the
 function, flip-flops as an always block on the clocked_on edge with
-asynchronous clear (winning over preset) and preset. A cell with a
+asynchronous clear and preset, which must not be asserted together (the
+router's netlists tie preset off; the library's own model then lets the
+one released last decide, which an edge-triggered model cannot). A cell with a
 latch or a three-state output is refused with CellError: the router's
 netlists have neither. tb/scripts/cell_models_test.sh proves every
 model equal to the library's own Verilog model."""
@@ -136,3 +138,33 @@ def model(cell):
 
 def models(lib, cells):
     return "".join(model(lib.cells[c]) for c in sorted(cells))
+
+
+def main(argv):
+    """cellgen.py LIB [NETLIST]: the models of LIB's cells (every cell, or
+    those NETLIST instantiates) on standard output."""
+    import os
+    import sys
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import liberty
+    import stdcells
+    if len(argv) not in (2, 3) or argv[1] not in stdcells.LIBRARIES:
+        print(f"usage: cellgen.py {'|'.join(stdcells.LIBRARIES)} [NETLIST]", file=sys.stderr)
+        return 2
+    lib = liberty.load(stdcells.LIBRARIES[argv[1]].liberty)
+    if len(argv) == 3:
+        cells = {c for c, _, _ in stdcells.Netlist(argv[2]).instances}
+    else:
+        cells = {c.name for c in lib.cells.values()
+                 if c.sequential != "latch" and not any(p.three_state for p in c.outputs())}
+    try:
+        sys.stdout.write(models(lib, cells))
+    except CellError as e:
+        print(f"cellgen: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+    sys.exit(main(sys.argv))
