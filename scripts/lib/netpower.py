@@ -27,7 +27,7 @@ import stdcells
 
 NOMINAL_SLEW_NS = 0.1
 
-STAGE_OF_INSTANCE = [("gen_input[", "input units (buffers)"), ("i_route.i_table", "routing table"),
+STAGE_OF_INSTANCE = [("gen_input[", "input units"), ("i_route.i_table", "routing table"),
                      ("i_route", "route unit"), ("i_vc_alloc", "VC allocator"), ("i_sw_alloc", "switch allocator"),
                      ("i_crossbar", "crossbar"), ("i_credits", "credit counters")]
 

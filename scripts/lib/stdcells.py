@@ -56,7 +56,8 @@ def check_installed(lib):
 
 def yosys_script(lib_file, sources, chparams):
     """Map to the library's cells keeping the hierarchy (per-module areas),
-    then write a flat netlist for timing and simulation."""
+    then write a flat netlist (netlist_mapped.v) that buffer_fanout turns
+    into the netlist for timing and simulation (netlist.v)."""
     return f"""read_liberty -lib {lib_file}
 read_verilog -sv -I. {' '.join(sources)}
 hierarchy -check -top wormsim_router {chparams}
@@ -74,19 +75,20 @@ insbuf -buf BUFX2 A Y
 check -assert
 tee -q -o stat.json stat -json -liberty {lib_file}
 stat -liberty {lib_file}
-write_verilog -noattr netlist.v
+write_verilog -noattr netlist_mapped.v
 """
 
 
 # Stages of the router, by the RTL module a hierarchy node instantiates.
-STAGES = [("input units (buffers)", ("wormsim_input_unit", "wormsim_fifo")),
+STAGES = [("input units", ("wormsim_input_unit", "wormsim_fifo")),
           ("route unit", ("wormsim_route_compute", "wormsim_route_dor", "wormsim_route_3pt")),
           ("routing table", ("wormsim_route_table",)),
           ("VC allocator", ("wormsim_vc_alloc",)),
           ("switch allocator", ("wormsim_switch_alloc",)),
           ("crossbar", ("wormsim_crossbar",)),
           ("credit counters", ("wormsim_credit_counter",)),
-          ("router top", ("wormsim_router",))]
+          ("router top", ("wormsim_router",)),
+          ("fanout buffers", ())]
 
 
 def _rtl_module(yosys_name):
@@ -261,3 +263,76 @@ def parse_sta(text, period_ns, log="sta.log"):
             "start": start.group(1) + start.group(2), "end": end.group(1) + end.group(2),
             "levels": levels, "slew_max_ns": max(slews) if slews else 0.0,
             "recovery_slack_ns": recovery}
+
+
+# Fanout repair on the flat netlist (ABC maps each module alone and adds no
+# buffers across module boundaries): a net with more than MAX_FANOUT sinks is
+# split into groups of at most MAX_FANOUT, each driven by a BUFFER cell from
+# the original net, recursively, so no net drives more than MAX_FANOUT pins.
+# The clock net is left ideal (no clock tree is built).
+MAX_FANOUT = 10
+BUFFER = ("BUFX4", "A", "Y")
+
+
+def buffer_fanout(src, dst, max_fanout=MAX_FANOUT, keep=("clk_i",)):
+    """Rewrite the flat netlist SRC into DST with buffer trees; returns the
+    number of buffers inserted."""
+    lines = open(src).read().split("\n")
+    first = next(i for i, l in enumerate(lines) if _INST.match(l) and _INST.match(l).group(1) not in ("module", "assign"))
+    prelude, insts, tail = lines[:first], [], []
+    cur = None
+    for line in lines[first:]:
+        if cur is not None:
+            pm = _PIN.match(line)
+            if pm:
+                net = pm.group(2).strip()
+                # an escaped name ends at a space (unless a bit select follows it)
+                if net.startswith("\\") and not re.search(r"\s\[\d+\]$", net):
+                    net += " "
+                cur[2].append([pm.group(1), net])
+            elif line.strip() == ");":
+                insts.append(cur)
+                cur = None
+            else:
+                raise ToolError(f"{src}: unexpected line in instance {cur[1]}: {line.strip()}")
+            continue
+        m = _INST.match(line)
+        if m and m.group(1) not in ("module", "assign"):
+            cur = (m.group(1), m.group(2), [])
+        elif line.strip():
+            tail.append(line)
+    sinks = collections.defaultdict(list)
+    for ii, (_cell, _name, pins) in enumerate(insts):
+        for k, (pin, net) in enumerate(pins):
+            if pin not in ("Y", "Q", "YC", "YS") and not re.match(r"^\d+'[bhd]", net):
+                sinks[net].append((ii, k))
+    wires, count = [], 0
+    for net in sorted(sinks):
+        refs = sinks[net]
+        key = net_key(net)
+        if key is None or key[0] in keep or len(refs) <= max_fanout:
+            continue
+        base = key[0] + (f"[{key[1]}]" if key[1] is not None else "")
+        level = 0
+        while len(refs) > max_fanout:
+            new_refs = []
+            for g in range(0, len(refs), max_fanout):
+                wire = f"\\{base}_fo{level}_{g // max_fanout} "
+                wires.append(f"  wire {wire};")
+                for ii, k in refs[g:g + max_fanout]:
+                    insts[ii][2][k][1] = wire
+                insts.append((BUFFER[0], f"\\{base}_fobuf{level}_{g // max_fanout} ",
+                              [[BUFFER[1], net], [BUFFER[2], wire]]))
+                new_refs.append((len(insts) - 1, 0))
+                count += 1
+            refs = new_refs
+            level += 1
+    out = prelude + wires
+    for cell, name, pins in insts:
+        out.append(f"  {cell} {name} (")
+        out += [f"    .{pin}({net})" + ("," if k + 1 < len(pins) else "") for k, (pin, net) in enumerate(pins)]
+        out.append("  );")
+    out += tail
+    with open(dst, "w") as f:
+        f.write("\n".join(out) + "\n")
+    return count
