@@ -57,9 +57,21 @@ module wormsim_crossbar #(
     else         flit_valid_o <= st_valid_i;
   end
 
-  always_ff @(posedge clk_i) begin
-    flit_vc_o   <= st_vc_i;
-    flit_type_o <= type_d;
-    flit_data_o <= data_d;
+  // The output registers load only with a flit (their own clock gate per
+  // output): an idle link's VC, type and data hold still, as does its wire.
+  for (genvar o = 0; o < NumPorts; o++) begin : gen_out_reg
+    logic                      clk_out;
+    logic [VcIdxW-1:0]         vc_q;
+    logic [1:0]                type_q;
+    logic [FlitW-1:0]          data_q;
+    wormsim_clock_gate i_cg (.clk_i, .en_i(st_valid_i[o]), .clk_o(clk_out));
+    always_ff @(posedge clk_out) begin
+      vc_q   <= st_vc_i[o];
+      type_q <= type_d[o];
+      data_q <= data_d[o];
+    end
+    assign flit_vc_o[o]   = vc_q;
+    assign flit_type_o[o] = type_q;
+    assign flit_data_o[o] = data_q;
   end
 endmodule

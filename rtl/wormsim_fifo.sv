@@ -2,6 +2,8 @@
 // pop in the same cycle are allowed; pushing when full or popping when empty
 // is a protocol error (credit flow control prevents it) and is asserted.
 // The storage has no reset: an entry is read only after it was written.
+// Each entry's registers are clocked through their own clock gate, enabled
+// only in the cycle that writes the entry, so an idle buffer draws no clock.
 `include "wormsim_assert.svh"
 module wormsim_fifo #(
   parameter int unsigned Depth = 8,   ///< entries (at least 2)
@@ -24,7 +26,7 @@ module wormsim_fifo #(
 
   initial if (Depth < 2) $fatal(1, "wormsim_fifo: Depth must be at least 2");
 
-  logic [Width-1:0] mem_q [0:Depth-1];
+  logic [Depth-1:0][Width-1:0] mem_q;  // the entries' registers (gen_entry)
   logic [PtrW-1:0]  head_q, head_d, next_q, next_d, tail_q, tail_d;  // next_q: the entry behind the front
   logic [CntW-1:0]  count_q, count_d;
 
@@ -58,7 +60,13 @@ module wormsim_fifo #(
     end
   end
 
-  always_ff @(posedge clk_i) if (push_i) mem_q[tail_q] <= data_i;
+  for (genvar k = 0; k < Depth; k++) begin : gen_entry
+    logic             clk_entry;
+    logic [Width-1:0] entry_q;
+    wormsim_clock_gate i_cg (.clk_i, .en_i(push_i && tail_q == PtrW'(k)), .clk_o(clk_entry));
+    always_ff @(posedge clk_entry) entry_q <= data_i;
+    assign mem_q[k] = entry_q;
+  end
 
 `ifndef SYNTHESIS
   `WORMSIM_ASSERT(a_no_overflow, !(push_i && !pop_i && count_q == Full), ("%m: push into a full FIFO"))

@@ -3,7 +3,9 @@
 // take there. Written through the configuration port, one entry per cycle
 // (at reset-time configuration: the entries have no reset and are not
 // written while traffic flows); read combinationally by NumRead ports.
-// Storage: NumNodes x (PortW + NumVcs) bits.
+// Storage: NumNodes x (PortW + NumVcs) bits, each entry clocked through its
+// own clock gate, enabled only when the entry is written, so the table draws
+// no clock while traffic flows.
 `include "wormsim_assert.svh"
 module wormsim_route_table #(
   parameter int unsigned NumNodes = 16,  ///< entries: destinations 0..NumNodes-1
@@ -27,9 +29,15 @@ module wormsim_route_table #(
 
   initial if (NumNodes > (1 << NodeIdW)) $fatal(1, "wormsim_route_table: NumNodes exceeds the node id width");
 
-  logic [EntryW-1:0] mem_q [0:NumNodes-1];
+  logic [NumNodes-1:0][EntryW-1:0] mem_q;  // the entries' registers (gen_entry)
 
-  always_ff @(posedge clk_i) if (we_i) mem_q[waddr_i[AddrW-1:0]] <= {wport_i, wvcs_i};
+  for (genvar k = 0; k < NumNodes; k++) begin : gen_entry
+    logic              clk_entry;
+    logic [EntryW-1:0] entry_q;
+    wormsim_clock_gate i_cg (.clk_i, .en_i(we_i && waddr_i[AddrW-1:0] == AddrW'(k)), .clk_o(clk_entry));
+    always_ff @(posedge clk_entry) entry_q <= {wport_i, wvcs_i};
+    assign mem_q[k] = entry_q;
+  end
 
   for (genvar r = 0; r < NumRead; r++) begin : gen_read
     logic [EntryW-1:0] entry;

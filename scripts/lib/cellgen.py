@@ -7,9 +7,11 @@ named cell: combinational outputs as continuous assignments of the
 function, flip-flops as an always block on the clocked_on edge with
 asynchronous clear and preset, which must not be asserted together (the
 router's netlists tie preset off; the library's own model then lets the
-one released last decide, which an edge-triggered model cannot). A cell with a
-latch or a three-state output is refused with CellError: the router's
-netlists have neither. tb/scripts/cell_models_test.sh proves every
+one released last decide, which an edge-triggered model cannot), and
+latches as a level-sensitive always block (the clock gates' enable
+latch). A cell with a
+three-state output is refused with CellError: the router's netlists
+have none. tb/scripts/cell_models_test.sh proves every
 model equal to the library's own Verilog model."""
 
 
@@ -101,8 +103,6 @@ def to_verilog(expr, names=None):
 def model(cell):
     ins = [p.name for p in cell.inputs()]
     outs = [p.name for p in cell.outputs()]
-    if cell.sequential == "latch":
-        raise CellError(f"{cell.name}: a latch has no model here")
     if any(p.three_state for p in cell.outputs()):
         raise CellError(f"{cell.name}: a three-state output has no model here")
     lines = [f"module {cell.name} ({', '.join(ins + outs)});"]
@@ -114,6 +114,12 @@ def model(cell):
         lines.append(f"  reg {iq} = 1'b0;")
         if iqn:
             lines.append(f"  wire {iqn} = ~{iq};")
+        if cell.sequential == "latch":
+            lines.append(f"  always @* if ({to_verilog(attrs['enable'])}) {iq} = {to_verilog(attrs['data_in'])};")
+            for p in cell.outputs():
+                lines.append(f"  assign {p.name} = {to_verilog(p.function, names)};")
+            lines.append("endmodule")
+            return "\n".join(lines) + "\n"
         clk = to_verilog(attrs["clocked_on"])
         lines.append(f"  wire clk_w = {clk};")
         edges = ["posedge clk_w"]
@@ -155,8 +161,7 @@ def main(argv):
     if len(argv) == 3:
         cells = {c for c, _, _ in stdcells.Netlist(argv[2]).instances}
     else:
-        cells = {c.name for c in lib.cells.values()
-                 if c.sequential != "latch" and not any(p.three_state for p in c.outputs())}
+        cells = {c.name for c in lib.cells.values() if not any(p.three_state for p in c.outputs())}
     try:
         sys.stdout.write(models(lib, cells))
     except CellError as e:

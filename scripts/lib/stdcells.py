@@ -20,7 +20,7 @@ class ToolError(Exception):
     pass
 
 
-Library = collections.namedtuple("Library", "name package liberty lef cell_models wire_layer title")
+Library = collections.namedtuple("Library", "name package liberty lef cell_models wire_layer title latch_map")
 
 LIBRARIES = {
     "osu018": Library(
@@ -29,7 +29,19 @@ LIBRARIES = {
         lef="/usr/share/qflow/tech/osu018/osu018_stdcells.lef",
         cell_models="/usr/share/qflow/tech/osu018/osu018_stdcells.v",
         wire_layer="metal2",
-        title="OSU 0.18 um standard cells (Oklahoma State University, Debian qflow-tech-osu018), typical corner, 1.8 V"),
+        title="OSU 0.18 um standard cells (Oklahoma State University, Debian qflow-tech-osu018), typical corner, 1.8 V",
+        # Yosys's dfflibmap maps no latch: the clock gates' latches (enable
+        # low: transparent while the clock is low) become the library's LATCH
+        # (transparent while CLK is high) behind an inverter.
+        latch_map="""module \\$_DLATCH_N_ (input E, input D, output Q);
+  wire e_n;
+  INVX1 i_inv (.A(E), .Y(e_n));
+  LATCH i_latch (.CLK(e_n), .D(D), .Q(Q));
+endmodule
+module \\$_DLATCH_P_ (input E, input D, output Q);
+  LATCH i_latch (.CLK(E), .D(D), .Q(Q));
+endmodule
+"""),
 }
 
 # The wire-load model (the library has none): every net is a metal2 wire
@@ -54,6 +66,10 @@ def check_installed(lib):
     return None
 
 
+# The one module allowed to hold a latch: the clock gate's enable latch.
+CLOCK_GATE = "wormsim_clock_gate"
+
+
 def yosys_script(lib_file, sources, chparams):
     """Map to the library's cells keeping the hierarchy (per-module areas),
     then write a flat netlist (netlist_mapped.v) that buffer_fanout turns
@@ -63,6 +79,7 @@ read_verilog -sv -I. {' '.join(sources)}
 hierarchy -check -top wormsim_router {chparams}
 synth -top wormsim_router
 dfflibmap -liberty {lib_file}
+techmap -map latch_map.v
 abc -liberty {lib_file}
 opt_clean
 check -assert
@@ -93,6 +110,19 @@ STAGES = [("input units", ("wormsim_input_unit", "wormsim_fifo")),
 
 def _rtl_module(yosys_name):
     return yosys_name.lstrip("\\").split("\\")[1] if "\\" in yosys_name.lstrip("\\") else yosys_name.lstrip("\\")
+
+
+def stray_latches(stat_hier, libcells):
+    """Latch cells outside the clock gate module: {module: count}."""
+    out = {}
+    for m, st in stat_hier["modules"].items():
+        if _rtl_module(m) == CLOCK_GATE:
+            continue
+        n = sum(k for c, k in st["num_cells_by_type"].items()
+                if c in libcells.cells and libcells.cells[c].sequential == "latch")
+        if n:
+            out[_rtl_module(m)] = n
+    return out
 
 
 def stage_areas(stat_hier):

@@ -72,8 +72,7 @@ def bench(lib, cells, rng):
 
 def run(lib_name, work, seed, fault=None):
     lib = liberty.load(stdcells.LIBRARIES[lib_name].liberty)
-    cells = sorted(c.name for c in lib.cells.values()
-                   if c.sequential != "latch" and not any(p.three_state for p in c.outputs()))
+    cells = sorted(c.name for c in lib.cells.values() if not any(p.three_state for p in c.outputs()))
     models = cellgen.models(lib, cells)
     for name in cells:
         models = models.replace(f"module {name} (", f"module {name}_gen (", 1)
