@@ -268,9 +268,10 @@ int main(int argc, char** argv) {
   if (mode == "events") {
     // Directed phases, each isolating one event against idle cycles
     // (scripts/energy subtracts the idle baseline and checks that each
-    // window holds only the events it is named for). Flits enter network
-    // ports 0 and 1 on VC 0 toward this router's own node (the local port).
-    const unsigned a = 1 % kNet, b = 0, out = kNet;
+    // window holds only the events it is named for). Flits enter the last two
+    // network ports on VC 0 toward this router's own node (the local port):
+    // not port 0, which idle outputs' crossbar multiplexers select.
+    const unsigned a = kNet - 2, b = kNet - 1, out = kNet;
     auto idle = [&](unsigned n) {
       for (unsigned i = 0; i < n; ++i) step();
     };
@@ -320,34 +321,35 @@ int main(int argc, char** argv) {
     }
     rec.end();
     idle(8);
+    // writes and forwards, kRounds worms each with zero and with random
+    // payload: each round's D-1 body flits go back to back into a buffer
+    // whose output has no credits (so they only fill it), then D credits
+    // back to back let its D flits stream out as under load (which uses the
+    // output's credits up again for the next round)
+    constexpr unsigned kRounds = 4;
+    worm(a, kDepth, false);
+    wait_owed(kDepth);
     for (const bool payload : {false, true}) {
-      // writes: the output has no credits, so body flits, back to back, only
-      // fill the buffer
-      if (!payload) {
-        worm(a, kDepth, false);
-        wait_owed(kDepth);
+      for (unsigned r = 0; r < kRounds; ++r) {
+        idle(8);
+        drive_flit(b, 0, 1u, 0, here, payload);
+        idle(8);
+        rec.begin(payload ? "write_random" : "write");
+        for (unsigned i = 1; i < kDepth; ++i) {
+          drive_flit(b, 0, i + 1 == kDepth ? 2u : 0u, 0, here, payload);
+          step();
+        }
+        idle(2);
+        rec.end();
+        idle(8);
+        rec.begin(payload ? "forward_random" : "forward");
+        for (unsigned i = 0; i < kDepth; ++i) {
+          drive_credit(out, out_vc());
+          step();
+        }
+        idle(6);
+        rec.end();
       }
-      idle(8);
-      drive_flit(b, 0, 1u, 0, here, payload);
-      idle(8);
-      rec.begin(payload ? "write_random" : "write");
-      for (unsigned i = 1; i < kDepth; ++i) {
-        drive_flit(b, 0, i + 1 == kDepth ? 2u : 0u, 0, here, payload);
-        step();
-      }
-      idle(2);
-      rec.end();
-      idle(8);
-      // forwards: each returned credit lets one buffered flit cross; the
-      // credits come back to back, so the flits stream out as under load
-      rec.begin(payload ? "forward_random" : "forward");
-      for (unsigned i = 0; i < kDepth; ++i) {
-        drive_credit(out, out_vc());
-        step();
-      }
-      idle(6);
-      rec.end();
-      idle(8);
     }
     return_all();
     idle(8);
