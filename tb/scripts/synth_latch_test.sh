@@ -9,16 +9,17 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/rtl" "$tmp/scripts/lib"
 cp "$src"/rtl/*.sv "$src"/rtl/*.svh "$src/rtl/configs.txt" "$tmp/rtl/"
 cp "$src/scripts/synth" "$src/scripts/rtl_configs.py" "$tmp/scripts/"
-cp "$src/scripts/lib/yowasp-yosys.mjs" "$tmp/scripts/lib/"
+cp "$src/scripts/lib/yowasp-yosys.mjs" "$src"/scripts/lib/*.py "$tmp/scripts/lib/"
 cp -r "$tmp" "$tmp.narrow"; trap 'rm -rf "$tmp" "$tmp.narrow"' EXIT
-# a latch: the crossbar's flit type register made level-sensitive
+# a latch (outside the clock gate, the one latch allowed): the crossbar's
+# output flit type register made level-sensitive
 python3 - "$tmp/rtl/wormsim_crossbar.sv" <<'PY'
 import sys
 p = sys.argv[1]
 s = open(p).read()
-s = s.replace("    flit_type_o <= type_d;\n", "")
-s = s.replace("  always_ff @(posedge clk_i) begin\n    flit_vc_o",
-              "  always_latch if (clk_i) flit_type_o = type_d;\n  always_ff @(posedge clk_i) begin\n    flit_vc_o")
+s = s.replace("      type_q <= type_d[o];\n", "")
+s = s.replace("    always_ff @(posedge clk_out) begin\n      vc_q",
+              "    always_latch if (clk_i) type_q = type_d[o];\n    always_ff @(posedge clk_out) begin\n      vc_q")
 open(p, "w").write(s)
 PY
 grep -q always_latch "$tmp/rtl/wormsim_crossbar.sv" || { echo "FAIL: could not plant the latch"; exit 1; }
