@@ -227,8 +227,9 @@ def wire_cap(sinks, cap_per_um):
 
 
 def sta(lib, lef_cap_per_um, libcells, workdir, netlist_path, period_ns=10.0):
-    """OpenSTA on the flat netlist: the worst register-to-register,
-    input-to-register and register-to-output path. Returns
+    """OpenSTA on the flat netlist: the shortest clock period at which every
+    check holds (bisection to 2 ps, starting at PERIOD_NS) and the worst
+    path at that period. Returns
     {period_ns, fmax_mhz, start, end, levels, slew_max_ns, recovery_slack_ns}."""
     nl = Netlist(netlist_path)
     per_sink = wire_cap(1, lef_cap_per_um)
@@ -243,7 +244,17 @@ def sta(lib, lef_cap_per_um, libcells, workdir, netlist_path, period_ns=10.0):
            "foreach n [get_nets *] {", "  set sinks 0",
            "  foreach p [get_pins -of_objects $n] { if {[get_property $p direction] == \"input\"} { incr sinks } }",
            f"  if {{$sinks > 0}} {{ set_load [expr {{$sinks * {per_sink:.8g}}}] $n }}", "}"]
-    tcl += ["report_checks -path_delay max -group_count 1 -format full -digits 3 -fields {fanout cap slew}",
+    # fmax: the shortest period at which no check fails (setup, recovery,
+    # clock gating; a clock gate's latch may borrow time), by bisection
+    tcl += ["proc at_period {p} {", "  global ins", "  create_clock -name clk -period $p [get_ports clk_i]",
+            "  set_input_delay 0 -clock clk $ins", "  set_output_delay 0 -clock clk [all_outputs]",
+            "  return [expr {[sta::worst_slack -max] >= -0.0005}]", "}",
+            f"set lo 0.0", f"set hi {period_ns}",
+            "while {![at_period $hi]} { set lo $hi; set hi [expr {$hi * 2.0}] }",
+            "while {$hi - $lo > 0.002} {", "  set mid [expr {($lo + $hi) / 2.0}]",
+            "  if {[at_period $mid]} { set hi $mid } else { set lo $mid }", "}",
+            "at_period $hi", "puts \"fmax period: $hi\"",
+            "report_checks -path_delay max -group_count 1 -format full -digits 3 -fields {fanout cap slew}",
             "report_checks -path_delay max -path_group **async_default** -format full -digits 3", "exit"]
     script = os.path.join(workdir, "sta.tcl")
     with open(script, "w") as f:
@@ -259,10 +270,10 @@ def sta(lib, lef_cap_per_um, libcells, workdir, netlist_path, period_ns=10.0):
     for end in ("start", "end"):
         inst = r[end].split()[0]
         pins = outputs.get(inst)
-        if pins:  # a flip-flop: name it by the register it holds
+        if pins:  # a flip-flop or latch: name it by what it holds
             q = pins.get("Q")
             if q:
-                r[end] = f"flip-flop {q[0]}" + (f"[{q[1]}]" if q[1] is not None else "")
+                r[end] = f"register {q[0]}" + (f"[{q[1]}]" if q[1] is not None else "")
     return r
 
 
@@ -283,6 +294,10 @@ def parse_sta(text, period_ns, log="sta.log"):
     if worst is None:
         raise ToolError(f"OpenSTA reported no path; log: {log}")
     s, r = worst
+    found = re.search(r"^fmax period: ([\d.]+)$", text, re.M)
+    if not found:
+        raise ToolError(f"OpenSTA found no period; log: {log}")
+    period_ns, s = float(found.group(1)), 0.0
     start = re.search(r"^Startpoint: (\S+)(.*)$", r, re.M)
     end = re.search(r"^Endpoint: (\S+)(.*)$", r, re.M)
     arrival_lines = r.split("data arrival time")[0]
