@@ -70,14 +70,14 @@ def check_installed(lib):
 CLOCK_GATE = "wormsim_clock_gate"
 
 
-def yosys_script(lib_file, sources, chparams):
+def yosys_script(lib_file, sources, chparams, noshare=False):
     """Map to the library's cells keeping the hierarchy (per-module areas),
-    then write a flat netlist (netlist_mapped.v) that buffer_fanout turns
+    skipping SAT resource sharing when noshare is set, then write a flat netlist (netlist_mapped.v) that buffer_fanout turns
     into the netlist for timing and simulation (netlist.v)."""
     return f"""read_liberty -lib {lib_file}
 read_verilog -sv -I. {' '.join(sources)}
 hierarchy -check -top wormsim_router {chparams}
-synth -top wormsim_router
+synth -top wormsim_router{" -noshare" if noshare else ""}
 dfflibmap -liberty {lib_file}
 techmap -map latch_map.v
 abc -liberty {lib_file}

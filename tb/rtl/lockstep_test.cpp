@@ -1,7 +1,8 @@
 // Lockstep equivalence of the verilated RTL router and the SystemC-model
-// router: 18 configurations ({4, 6} network ports x {1, 2, 4} VCs x buffer
-// depth {2, 4, 8}, one local port), 3 seeds each, 100,000 cycles each
-// (seed 3 carries the CTest label soak: tb/CMakeLists.txt).
+// router, for every model compiled in (lockstep_models.h, generated from
+// rtl/configs.txt: lockstep_test has the `lockstep` half of {4, 6} network
+// ports x {1, 2, 4} VCs x buffer depth {2, 4, 8}, lockstep_soak_test the
+// `lockstep-soak` half), 3 seeds each, 100,000 cycles each.
 // Each test is its own process (SystemC elaborates once per process).
 #include <gtest/gtest.h>
 
@@ -9,6 +10,7 @@
 #include <iostream>
 #include <stdexcept>
 #include <tuple>
+#include <vector>
 
 #include <systemc>
 #include <verilated.h>
@@ -70,13 +72,8 @@ LockstepResult run_model(const LockstepConfig& c) {
 
 LockstepResult run(const LockstepConfig& c) {
 #define WORMSIM_CASE(P, V, B) \
-  if (c.net_ports == P && c.vcs == V && c.depth == B) return run_model<WORMSIM_MODEL_##P##_##V##_##B>(c);
-  WORMSIM_CASE(4, 1, 2) WORMSIM_CASE(4, 1, 4) WORMSIM_CASE(4, 1, 8)
-  WORMSIM_CASE(4, 2, 2) WORMSIM_CASE(4, 2, 4) WORMSIM_CASE(4, 2, 8)
-  WORMSIM_CASE(4, 4, 2) WORMSIM_CASE(4, 4, 4) WORMSIM_CASE(4, 4, 8)
-  WORMSIM_CASE(6, 1, 2) WORMSIM_CASE(6, 1, 4) WORMSIM_CASE(6, 1, 8)
-  WORMSIM_CASE(6, 2, 2) WORMSIM_CASE(6, 2, 4) WORMSIM_CASE(6, 2, 8)
-  WORMSIM_CASE(6, 4, 2) WORMSIM_CASE(6, 4, 4) WORMSIM_CASE(6, 4, 8)
+  if (c.net_ports == P && c.vcs == V && c.depth == B) return run_model<Vrouter_p##P##_v##V##_b##B>(c);
+  WORMSIM_LOCKSTEP_MODELS(WORMSIM_CASE)
 #undef WORMSIM_CASE
   throw std::logic_error("no verilated model for this configuration");
 }
@@ -94,18 +91,27 @@ TEST_P(Lockstep, RtlEqualsModelEveryCycleFor100kCycles) {
   std::cout << "compared " << r.cycles << " cycles, " << r.flits_out << " flits out\n";
 }
 
+std::vector<Params> cases() {
+  std::vector<Params> out;
+#define WORMSIM_CASE(P, V, B) \
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) out.emplace_back(P, V, B, seed);
+  WORMSIM_LOCKSTEP_MODELS(WORMSIM_CASE)
+#undef WORMSIM_CASE
+  return out;
+}
+
 INSTANTIATE_TEST_SUITE_P(
-    AllConfigs, Lockstep,
-    ::testing::Combine(::testing::Values(4u, 6u), ::testing::Values(1u, 2u, 4u), ::testing::Values(2u, 4u, 8u),
-                       ::testing::Values(1u, 2u, 3u)),
+    AllConfigs, Lockstep, ::testing::ValuesIn(cases()),
     [](const auto& p) {
       return "p" + std::to_string(std::get<0>(p.param)) + "_v" + std::to_string(std::get<1>(p.param)) + "_b" +
              std::to_string(std::get<2>(p.param)) + "_seed" + std::to_string(std::get<3>(p.param));
     });
 
-// The check can fail: the model sees every output credit one cycle late.
+// The check can fail: the model sees every output credit one cycle late
+// (on the first model compiled in).
 TEST(LockstepControl, OneExtraCycleOfCreditDelayIsCaught) {
-  LockstepConfig c = config(Shape{4, 2, 4}, 9);
+  const auto [ports, vcs, depth, seed] = cases().front();
+  LockstepConfig c = config(Shape{ports, vcs, depth}, 9);
   c.perturb_credit_delay = true;
   const LockstepResult r = run(c);
   ASSERT_FALSE(r.ok) << "a perturbed model must not match";
