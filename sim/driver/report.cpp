@@ -39,7 +39,7 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
   os << std::fixed;
   os << "wormsim run: " << r.topology << " (" << r.nodes << " nodes), routing " << r.routing
      << " (selection " << r.selection << ", arbitration " << s.arbitration << "), " << s.vcs << " VCs x " << s.buffer << " flits, " << s.local_ports
-     << " local port(s), " << packet_text(s) << " packets, " << traffic_text(s, r) << " at "
+     << " local port(s), " << (s.link_latency > 1 ? std::to_string(s.link_latency) + "-cycle links, " : "") << packet_text(s) << " packets, " << traffic_text(s, r) << " at "
      << std::setprecision(4);
   if (r.offered > 0 && r.offered < 1e-3) os << std::defaultfloat << r.offered << std::fixed;  // a tiny load stays visible
   else os << r.offered;
@@ -137,6 +137,7 @@ void write_json(const std::string& path, const Scenario& s, const Results& r) {
   j["traffic"] = r.traffic;
   j["vcs"] = s.vcs;
   j["buffer"] = s.buffer;
+  j["link_latency"] = s.link_latency;
   j["flit_bits"] = s.flit_bits;
   j["packet"] = s.packet;
   j["packet_lengths"] = s.packet_mix ? s.packet_mix->text() : std::to_string(s.packet);

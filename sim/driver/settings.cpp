@@ -105,6 +105,12 @@ const std::vector<Setting>& settings() {
                     "address flit holds flit_bits / 16 destinations",
        [](Scenario& s, const std::string& v) { s.flit_bits = u32("flit_bits", v, 32, 1024); }},
       integer("buffer", "flit buffer depth per VC", 1, kMaxBuffer, &Scenario::buffer),
+      integer("link_latency", "cycles per router-to-router link, flits forward and credits back ({range}; "
+                              "pipelined; the buffer must cover the credit round trip, 2 x latency + 2 flits, "
+                              "or --allow-shallow)",
+              1, kMaxLinkLatency, &Scenario::link_latency),
+      {"allow_shallow", "accept a buffer shallower than a long link's credit round trip (true/false)",
+       [](Scenario& s, const std::string& v) { s.allow_shallow = parse_bool("allow_shallow", v); }},
       {"packet", "flits per packet: a length (1-65535), a uniform range '2..8' or a mix of length:share "
                  "'1:0.8,5:0.2' (latency is reported per length)",
        [](Scenario& s, const std::string& v) {

@@ -141,6 +141,29 @@ TEST(Cli, FlagsOverrideTheScenarioFile) {
   EXPECT_EQ(j["measure_cycles"], 500);
 }
 
+TEST(Cli, PipelinedLinksRunUnderSystemCAsInThePlainLoop) {
+  const std::string json = temp_dir() + "/wormsim_links.json";
+  const CliResult r = run_wormsim(
+      "run --topology 3pt:2x2x2 --rate 0.1 --cycles 2000 --warmup 200 --link-latency 3 --json " + json, "links");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("3-cycle links"), std::string::npos) << r.out;
+  const auto j = read_json(json);
+  EXPECT_EQ(j["link_latency"], 3);
+  Scenario s;
+  s.topology = "3pt:2x2x2";
+  s.rate = 0.1;
+  s.cycles = 2000;
+  s.warmup = 200;
+  s.link_latency = 3;
+  Simulation sim(s);
+  sim.run_plain();
+  EXPECT_DOUBLE_EQ(j["avg_latency"].get<double>(), sim.results(0).latency.average);
+  s.link_latency = 1;
+  Simulation one(s);
+  one.run_plain();
+  EXPECT_GT(j["avg_latency"].get<double>(), one.results(0).latency.average + 4.0) << "two cycles more per hop";
+}
+
 TEST(Cli, SameSeedGivesIdenticalJsonUnderSystemC) {
   const std::string a = temp_dir() + "/wormsim_det_a.json", b = temp_dir() + "/wormsim_det_b.json";
   const std::string args = "run --topology torus:4x4x4 --rate 0.3 --cycles 3000 --seed 42 --json ";

@@ -3,7 +3,8 @@
 // scenario and seed (the TrafficGenerator runs the fast engine's traffic
 // source) plus the same multi-destination worms sent in the same cycles,
 // every packet reaches every destination in exactly the same cycle. Mesh,
-// torus, 3PT and the Petersen family, unicast and worms, several seeds. The
+// torus, 3PT and the Petersen family, unicast and worms, several seeds, and
+// 2- and 3-cycle pipelined links on the mesh and 3PT. The
 // control delays one router's credits by a cycle and must be caught.
 #include <gtest/gtest.h>
 
@@ -24,6 +25,11 @@ TEST_P(PortFabric, SameCyclesAsFastEngine) {
   std::string first;
   EXPECT_EQ(compare_with_fast_engine(c, compared, first), 0u) << first;
   EXPECT_GE(compared, 500u) << "the run must carry real traffic";
+  if (c.link_latency > 1) {  // the comparison sees the links' latency
+    Case one = c;
+    one.link_latency = 1;
+    EXPECT_NE(run_fast_engine(one), run_fast_engine(c)) << "1-cycle links deliver in the same cycles";
+  }
 }
 
 std::vector<Case> cases() {
@@ -42,6 +48,17 @@ std::vector<Case> cases() {
   v.push_back(with_worms(make("mesh_4x4x4_3dbs_worms_seed8", "mesh:4x4x4", "dor", "uniform", 0.05, 8), "3-dbs", 30));
   v.push_back(with_worms(make("3pt_2x2x2_dual_path_worms_seed9", "3pt:2x2x2", "3pt-dor", "uniform", 0.05, 9), "dual-path", 60));
   v.push_back(with_worms(make("torus_4x4x4_dual_path_worms_seed10", "torus:4x4x4", "", "uniform", 0.05, 10), "dual-path", 60));
+  // pipelined links (LinkPipeline against the fast engine's Link of latency D)
+  for (unsigned latency : {2u, 3u}) {
+    const std::string d = std::to_string(latency);
+    v.push_back(make("mesh_4x4x4_links" + d + "_seed" + d, "mesh:4x4x4", "dor", "uniform", 0.25, 20 + latency));
+    v.back().link_latency = latency;
+    v.push_back(make("3pt_2x2x2_links" + d + "_seed" + d, "3pt:2x2x2", "3pt-dor", "uniform", 0.2, 30 + latency));
+    v.back().link_latency = latency;
+  }
+  v.push_back(with_worms(make("3pt_2x2x2_links3_dual_path_worms_seed40", "3pt:2x2x2", "3pt-dor", "uniform", 0.05, 40),
+                         "dual-path", 60));
+  v.back().link_latency = 3;
   return v;
 }
 

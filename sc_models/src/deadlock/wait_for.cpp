@@ -120,7 +120,7 @@ class DeadlockDetector::Graph {
     if (empty) {  // active, waiting for the rest of its packet
       const Link* in = r.input_link(b.port);
       if (in == nullptr || !in->upstream().is_router) return set_live(i);
-      if (in->flit().valid && in->flit().flit.vc == b.vc) return set_live(i);
+      if (in->flit_in_flight(b.vc)) return set_live(i);
       const Router& up = net_.router(in->upstream().node);
       if (!up.output_vc_allocated(in->upstream().port, b.vc)) return set_live(i);
       const unsigned owner = up.output_vc_owner(in->upstream().port, b.vc);
@@ -130,7 +130,7 @@ class DeadlockDetector::Graph {
     const VcId w = r.input_vc_out_vc(b.port, b.vc);
     if (r.credits(o, w) > 0) return set_live(i);
     const Link* out = r.output_link(o);
-    if (out->credit().valid && out->credit().vc == w) return set_live(i);
+    if (out->credit_in_flight(w)) return set_live(i);
     if (!out->downstream().is_router) return set_live(i);  // a sink drains eventually
     wait(i, key(out->downstream().node, out->downstream().port, w));
   }
@@ -147,7 +147,7 @@ class DeadlockDetector::Graph {
   // credits are on their way back).
   void wait_for_empty(std::size_t i, const Router& r, PortId port, VcId w) {
     const Link* out = r.output_link(port);
-    if (!out->downstream().is_router || (out->credit().valid && out->credit().vc == w)) return set_live(i);
+    if (!out->downstream().is_router || out->credit_in_flight(w)) return set_live(i);
     wait(i, key(out->downstream().node, out->downstream().port, w));
   }
 

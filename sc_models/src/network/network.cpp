@@ -32,6 +32,8 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
     activity_.add(nis_.back().get());
   }
   const unsigned ports = router_cfg_.total_ports();
+  if (!config.link_latency.empty() && config.link_latency.size() != n * topology.num_ports)
+    throw std::invalid_argument("Network: link_latency needs one entry per router network port");
   in_links_.assign(n, std::vector<Link*>(ports, nullptr));
   out_links_.assign(n, std::vector<Link*>(ports, nullptr));
   for (NodeId id = 0; id < n; ++id) {
@@ -41,7 +43,8 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
       if (!peer) continue;
       Link* l = make_link(LinkEnd{router_slot(id), p, id, true},
                           LinkEnd{router_slot(peer->node), peer->port, peer->node, true},
-                          rname + ".out_" + topology.port_names[p]);
+                          rname + ".out_" + topology.port_names[p],
+                          config.link_latency.empty() ? 1u : config.link_latency[id * topology.num_ports + p]);
       routers_[id]->attach_output(p, l);
       routers_[peer->node]->attach_input(peer->port, l);
       out_links_[id][p] = l;
@@ -66,8 +69,8 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
   }
 }
 
-Link* Network::make_link(LinkEnd up, LinkEnd down, std::string name) {
-  links_.push_back(std::make_unique<Link>(&committer_, up, down, std::move(name)));
+Link* Network::make_link(LinkEnd up, LinkEnd down, std::string name, unsigned latency) {
+  links_.push_back(std::make_unique<Link>(&committer_, up, down, std::move(name), latency));
   return links_.back().get();
 }
 

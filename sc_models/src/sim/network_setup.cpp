@@ -79,6 +79,7 @@ NetworkSetup setup_network(const Scenario& scenario) {
   nc.router.consumption = parse_consumption(s.consumption, "consumption");
   nc.router.selection = parse_selection(s.selection, "selection");
   nc.router.arbitration = parse_arbitration(s.arbitration, "arbitration");
+  if (s.link_latency > 1) nc.link_latency.assign(std::size_t{t.num_nodes()} * t.num_ports, s.link_latency);
   nc.eject_probability = s.eject_rate;
   nc.seed = s.seed;
   return n;

@@ -29,6 +29,14 @@ void validate(const Scenario& s) {
   if (s.buffer < 1 || s.buffer > kMaxBuffer)
     throw ConfigError("buffer", "expected a buffer depth of 1 to " + std::to_string(kMaxBuffer) + " flits, got " +
                                     std::to_string(s.buffer));
+  if (s.link_latency < 1 || s.link_latency > kMaxLinkLatency)
+    throw ConfigError("link_latency", "expected 1 to " + std::to_string(kMaxLinkLatency) + " cycles per link, got " +
+                                          std::to_string(s.link_latency));
+  if (s.link_latency > 1 && !s.allow_shallow && s.buffer < min_full_rate_buffer(s.link_latency))
+    throw ConfigError("buffer", std::to_string(s.buffer) + " flits is shallower than the credit round trip of a " +
+                                    std::to_string(s.link_latency) + "-cycle link: expected at least " +
+                                    std::to_string(min_full_rate_buffer(s.link_latency)) +
+                                    " for a flit every cycle (or --allow-shallow)");
   if (s.packet < 1 || s.packet > 65535)
     throw ConfigError("packet", "expected a packet length of 1 to 65535 flits, got " + std::to_string(s.packet));
   if (s.local_ports < 1 || s.local_ports > kMaxLocalPorts)

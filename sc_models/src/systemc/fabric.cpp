@@ -68,9 +68,25 @@ Fabric::Fabric(const sc_core::sc_module_name& name, const Scenario& scenario, st
       }
       here.out = flit_signal(link);
       here.out_credit = credit_signal(link + "_credit");
-      ports_[peer->node][peer->port].in = here.out;
-      ports_[peer->node][peer->port].in_credit = here.out_credit;
       links_.emplace_back(here.out, here.out_credit);
+      PortSignals& there = ports_[peer->node][peer->port];
+      if (setup_.scenario.link_latency == 1) {
+        there.in = here.out;
+        there.in_credit = here.out_credit;
+        continue;
+      }
+      // A D-cycle link: <link> and <link>_credit are the upstream router's
+      // side, <link>_far and <link>_far_credit the downstream router's.
+      there.in = flit_signal(link + "_far");
+      there.in_credit = credit_signal(link + "_far_credit");
+      links_.emplace_back(there.in, there.in_credit);
+      auto& pipe = pipelines_.emplace_back(
+          std::make_unique<LinkPipeline>((link + "_pipe").c_str(), setup_.scenario.link_latency));
+      pipe->clk(clk);
+      pipe->flit_in(*here.out);
+      pipe->flit_out(*there.in);
+      pipe->credit_in(*there.in_credit);
+      pipe->credit_out(*here.out_credit);
     }
     for (unsigned k = 0; k < rc.local_ports; ++k) {
       PortSignals& local = ports_[id][t.num_ports + k];

@@ -1,11 +1,17 @@
 // A link is one bundled, registered channel between an upstream output port
 // and a downstream input port: flits travel forward, credits travel back.
 // Both directions are registers: what a component sends in cycle t (the _d
-// side) is seen by the other end in cycle t+1 (the _q side), for exactly one
-// cycle. The set of links touched in a cycle is committed at the clock edge.
+// side) is seen by the other end in cycle t+L (the _q side), for exactly one
+// cycle, where L >= 1 is the link's latency. A link of latency L > 1 is a
+// pipeline of L - 1 register stages in each direction between _d and _q; it
+// carries one flit and one credit per cycle in flight at every stage. The
+// set of links touched in a cycle (or holding anything in flight) is
+// committed at the clock edge.
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -34,13 +40,43 @@ struct LinkEnd {
 
 class LinkCommitter;
 
+/// The longest link latency a link accepts (cycles): beyond it a link is not
+/// a wire but a network of its own.
+constexpr unsigned kMaxLinkLatency = 64;
+
 class Link {
  public:
-  Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream, std::string name)
-      : committer_(committer), up_(upstream), down_(downstream), name_(std::move(name)) {}
+  /// `latency` in cycles, 1 to kMaxLinkLatency (std::invalid_argument else).
+  Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream, std::string name, unsigned latency = 1)
+      : committer_(committer), up_(upstream), down_(downstream), name_(std::move(name)) {
+    if (latency < 1 || latency > kMaxLinkLatency) throw std::invalid_argument("Link: latency out of range");
+    if (latency > 1) pipe_ = std::make_unique<Pipe>(latency - 1);
+  }
 
   const FlitSlot& flit() const { return flit_q_; }
   const CreditSlot& credit() const { return credit_q_; }
+  unsigned latency() const { return pipe_ ? static_cast<unsigned>(pipe_->flits.size()) + 1 : 1; }
+
+  /// A flit on VC `vc` is on its way: arrived this cycle (_q) or still in
+  /// the pipeline. Between cycles (the _d side is empty then).
+  bool flit_in_flight(VcId vc) const {
+    if (flit_q_.valid && flit_q_.flit.vc == vc) return true;
+    if (pipe_)
+      for (const FlitSlot& f : pipe_->flits)
+        if (f.valid && f.flit.vc == vc) return true;
+    return false;
+  }
+  /// A credit for VC `vc` is on its way back (arrived this cycle or in the pipeline).
+  bool credit_in_flight(VcId vc) const {
+    if (credit_q_.valid && credit_q_.vc == vc) return true;
+    if (pipe_)
+      for (const CreditSlot& c : pipe_->credits)
+        if (c.valid && c.vc == vc) return true;
+    return false;
+  }
+  /// Flits and credits inside the pipeline stages (not counting _q).
+  unsigned flits_in_pipeline() const { return pipe_ ? pipe_->flits_in : 0; }
+  unsigned credits_in_pipeline() const { return pipe_ ? pipe_->credits_in : 0; }
 
   inline void send_flit(const Flit& f);
   /// send_flit(f) with f.vc replaced by `vc` (saves the caller a copy).
@@ -66,6 +102,7 @@ class Link {
   /// when the link carries anything in the new cycle (so it must be
   /// committed again next edge to clear); `moves` counts flits.
   bool commit(ActivityList& activity, std::uint64_t& moves) {
+    if (pipe_) return commit_piped(activity, moves);
     bool carries = false;
     if (flit_d_.valid) {
       flit_q_ = flit_d_;
@@ -97,17 +134,23 @@ class Link {
   /// direction carries something in the new cycle; it is then listed again.
   bool commit_direction(bool flit, ActivityList& activity, unsigned lane, std::uint64_t& moves) {
     if (flit) {
-      if (!commit_flit(moves)) return false;
-      flit_listed_ = true;
-      activity.wake_in(down_.slot, lane);
-      if (flit_mask_) __atomic_fetch_or(flit_mask_, flit_bit_, __ATOMIC_RELAXED);
-      return true;
+      const bool arrived = pipe_ ? shift_flit(moves) : commit_flit(moves);
+      const bool pending = arrived || (pipe_ && pipe_->flits_in > 0);
+      flit_listed_ = pending;
+      if (arrived) {
+        activity.wake_in(down_.slot, lane);
+        if (flit_mask_) __atomic_fetch_or(flit_mask_, flit_bit_, __ATOMIC_RELAXED);
+      }
+      return pending;
     }
-    if (!commit_credit()) return false;
-    credit_listed_ = true;
-    activity.wake_in(up_.slot, lane);
-    if (credit_mask_) __atomic_fetch_or(credit_mask_, credit_bit_, __ATOMIC_RELAXED);
-    return true;
+    const bool arrived = pipe_ ? shift_credit() : commit_credit();
+    const bool pending = arrived || (pipe_ && pipe_->credits_in > 0);
+    credit_listed_ = pending;
+    if (arrived) {
+      activity.wake_in(up_.slot, lane);
+      if (credit_mask_) __atomic_fetch_or(credit_mask_, credit_bit_, __ATOMIC_RELAXED);
+    }
+    return pending;
   }
 
   /// Bit `bit` of *mask is set at the clock edge when a flit arrives (for the
@@ -120,6 +163,54 @@ class Link {
   void relist() { flit_listed_ = credit_listed_ = true; }
 
  private:
+  /// The L - 1 stages of each direction, as rings: at each edge the stage at
+  /// `head` moves to _q and _d takes its place, so what enters at one edge
+  /// leaves L - 1 edges later. Each direction has its own head (lanes may
+  /// commit the two directions of one link in parallel).
+  struct Pipe {
+    explicit Pipe(unsigned stages) : flits(stages), credits(stages) {}
+    std::vector<FlitSlot> flits;
+    std::vector<CreditSlot> credits;
+    unsigned flit_head = 0, credit_head = 0;
+    unsigned flits_in = 0, credits_in = 0;
+  };
+
+  // One edge of the flit pipeline; true when a flit arrives at _q.
+  bool shift_flit(std::uint64_t& moves) {
+    FlitSlot& stage = pipe_->flits[pipe_->flit_head];
+    flit_q_ = stage;
+    stage = flit_d_;
+    flit_d_.valid = false;
+    pipe_->flits_in += static_cast<unsigned>(stage.valid) - static_cast<unsigned>(flit_q_.valid);
+    if (++pipe_->flit_head == pipe_->flits.size()) pipe_->flit_head = 0;
+    if (flit_q_.valid) ++moves;
+    return flit_q_.valid;
+  }
+  bool shift_credit() {
+    CreditSlot& stage = pipe_->credits[pipe_->credit_head];
+    credit_q_ = stage;
+    stage = credit_d_;
+    credit_d_.valid = false;
+    pipe_->credits_in += static_cast<unsigned>(stage.valid) - static_cast<unsigned>(credit_q_.valid);
+    if (++pipe_->credit_head == pipe_->credits.size()) pipe_->credit_head = 0;
+    return credit_q_.valid;
+  }
+  bool commit_piped(ActivityList& activity, std::uint64_t& moves) {
+    const bool flit = shift_flit(moves);
+    if (flit) {
+      activity.wake(down_.slot);
+      if (flit_mask_) *flit_mask_ |= flit_bit_;
+    }
+    const bool credit = shift_credit();
+    if (credit) {
+      activity.wake(up_.slot);
+      if (credit_mask_) *credit_mask_ |= credit_bit_;
+    }
+    const bool carries = flit || credit || pipe_->flits_in > 0 || pipe_->credits_in > 0;
+    flit_listed_ = credit_listed_ = carries;
+    return carries;
+  }
+
   bool commit_flit(std::uint64_t& moves) {
     flit_listed_ = false;
     if (!flit_d_.valid) {
@@ -153,6 +244,7 @@ class Link {
   std::uint64_t* flit_mask_ = nullptr;
   std::uint64_t* credit_mask_ = nullptr;
   std::uint64_t flit_bit_ = 0, credit_bit_ = 0;
+  std::unique_ptr<Pipe> pipe_;  ///< null for latency 1
 };
 
 /// Collects the links that must be committed at the next clock edge: one

@@ -38,6 +38,10 @@ struct NetworkConfig {
   /// size (Network::kPrefetchMinBufferBytes), or forced on or off. Never
   /// changes a result, only the speed.
   enum class MemoryHints { BySize, On, Off } memory_hints = MemoryHints::BySize;
+  /// Latency in cycles of the link leaving router n's network port p, at
+  /// index n * topology.num_ports + p (1 to kMaxLinkLatency); empty: every
+  /// link 1 cycle. Injection and ejection links are always 1 cycle.
+  std::vector<unsigned> link_latency;
 };
 
 /// The random stream of node n's ejection back-pressure (NiConfig), the same
@@ -100,7 +104,7 @@ class Network {
   void replace_router(NodeId n, Component& stand_in);
 
  private:
-  Link* make_link(LinkEnd up, LinkEnd down, std::string name);
+  Link* make_link(LinkEnd up, LinkEnd down, std::string name, unsigned latency = 1);
   /// Evaluates the components of `list` in order (with memory hints ahead
   /// of them when prefetch_ is set).
   void evaluate_list(const std::vector<Component*>& list, Cycle cycle) const;

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include <wormsim/core/flit.h>
+#include <wormsim/core/link.h>
 #include <wormsim/traffic/packet_lengths.h>
 
 namespace wormsim {
@@ -24,6 +25,12 @@ struct Scenario {
   std::string arbitration;
   unsigned vcs = 0;  ///< 0 = what the routing needs, at least 2
   unsigned buffer = 8;       ///< flits per VC buffer
+  /// Cycles a flit (and a credit) takes over each router-to-router link, 1
+  /// to kMaxLinkLatency; links of more than one cycle are pipelined.
+  unsigned link_latency = 1;
+  /// Accept a buffer shallower than the credit round trip of the longest
+  /// link (min_full_rate_buffer): that link then cannot carry a flit every cycle.
+  bool allow_shallow = false;
   unsigned packet = 4;       ///< flits per packet (with a mix: its longest)
   /// Set: packet lengths drawn from this range or mix (packet_lengths.h).
   std::optional<PacketLengths> packet_mix;
@@ -90,6 +97,14 @@ constexpr std::size_t kParallelMinNodes = 1000;
 inline PacketLengths packet_lengths(const Scenario& s) {
   return s.packet_mix ? *s.packet_mix : PacketLengths(s.packet);
 }
+
+/// The credit round trip over a router-to-router link of `latency` cycles
+/// (docs/microarchitecture.md, section 7): a credit spent by the upstream
+/// switch allocation in cycle s is usable again in s + 2 x latency + 2 (the
+/// flit crosses the link, the downstream switch allocation sends it on, the
+/// credit crosses back). A VC buffer at least this deep lets one VC carry a
+/// flit every cycle.
+constexpr unsigned min_full_rate_buffer(unsigned latency) { return 2 * latency + 2; }
 
 /// Throws ConfigError for the first bad field.
 void validate(const Scenario& s);

@@ -8,7 +8,10 @@
 //   fabric.<router>_<port>     the flit signal of the link leaving <router>
 //                              by <port>, with <router>_<port>_credit the
 //                              credits flowing back (local links: _inj<k>,
-//                              _ej<k>; ports without a neighbour: _open_<port>_*).
+//                              _ej<k>; ports without a neighbour: _open_<port>_*);
+//                              with link_latency D > 1 a LinkPipeline
+//                              <router>_<port>_pipe adds D - 1 stages, and the
+//                              downstream router's side is <router>_<port>_far.
 // It owns only the network: no traffic source, no run phases; it never
 // calls sc_stop(). Traffic is what the user sends (send, send_worm, or a
 // TrafficGenerator module); deliveries go to the handlers.
@@ -29,6 +32,7 @@
 
 #include <wormsim/multicast/worm.h>
 #include <wormsim/sim/network_setup.h>
+#include <wormsim/systemc/link_pipeline.h>
 #include <wormsim/systemc/ni_module.h>
 #include <wormsim/systemc/router_module.h>
 
@@ -118,6 +122,7 @@ class Fabric : public sc_core::sc_module {
   std::deque<LinkSignal<CreditSlot>> credit_signals_;
   std::vector<std::pair<const sc_core::sc_signal<FlitSlot>*, const sc_core::sc_signal<CreditSlot>*>> links_;
   std::vector<std::vector<PortSignals>> ports_;  ///< [node][port]
+  std::vector<std::unique_ptr<LinkPipeline>> pipelines_;  ///< one per router-to-router link longer than 1 cycle
   std::vector<NetworkInterface::FlitHandler> flit_handlers_;
   std::vector<std::function<void(const Delivery&)>> delivery_handlers_;
 };
