@@ -71,6 +71,24 @@ TEST(AllRtlFabric, PastSaturationSameCycles) {
   expect_same_cycles(c, 2000);
 }
 
+// Pipelined links between the RTL routers (the fabric's links, each
+// link_latency cycles both ways). The RTL's 4-flit buffers (its BufDepth)
+// are shallower than a 2-cycle link's round trip, so the links cannot run
+// at full rate: allowed, and both fabrics must agree on the throttling too.
+TEST(AllRtlFabric, TwoCycleLinksSameCycles) {
+  Scenario s = traffic_scenario(7, "uniform", 0.25, 3000);
+  s.link_latency = 2;
+  s.allow_shallow = true;
+  expect_same_cycles(mixed(s, every_router()), 3000);
+}
+
+TEST(MixedFabric, CheckerboardThreeCycleLinksSameCycles) {
+  Scenario s = traffic_scenario(8, "uniform", 0.2, 3000);
+  s.link_latency = 3;
+  s.allow_shallow = true;
+  expect_same_cycles(mixed(s, checkerboard_routers()), 3000);
+}
+
 // Multicast: concurrent broadcasts of multi-destination worms (dual-path:
 // Hamiltonian range headers; 3-DBS and 3-DBL: line and range headers) from
 // random sources, on top of light unicast traffic. The RTL computes each
