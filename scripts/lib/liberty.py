@@ -157,6 +157,8 @@ class Pin:
         self.is_clock = False
         self.three_state = ""
         self.transition = []  # (rise Table, fall Table) of each timing arc
+        self.delay = []  # (related_pin, rise Table, fall Table) of each delay arc (cell_rise, cell_fall)
+        self.constraint = []  # (related_pin, timing_type, rise Table, fall Table): setup_rising, hold_rising, ...
         self.power = []  # (related_pin or "", rise Table, fall Table)
 
 
@@ -216,11 +218,37 @@ def load(path):
                     rt, ft = tg.find("rise_transition"), tg.find("fall_transition")
                     if rt and ft:
                         p.transition.append((Table(rt[0], templates), Table(ft[0], templates)))
+                    related = tg.attrs.get("related_pin", "")
+                    cr, cf = tg.find("cell_rise"), tg.find("cell_fall")
+                    if cr and cf:
+                        p.delay.append((related, Table(cr[0], templates), Table(cf[0], templates)))
+                    kr, kf = tg.find("rise_constraint"), tg.find("fall_constraint")
+                    if kr and kf:
+                        p.constraint.append((related, tg.attrs.get("timing_type", ""),
+                                             Table(kr[0], templates), Table(kf[0], templates)))
                 c.pins[pname] = p
         cells[c.name] = c
     units = {k: lib.attrs.get(k, "") for k in ("time_unit", "voltage_unit", "leakage_power_unit")}
     units["capacitive_load_unit"] = lib.attrs.get("capacitive_load_unit", "")
     return Library(lib.args[0] if lib.args else "", voltage, cells, units)
+
+
+def lef_layers(path):
+    """{routing layer: (width um, ohm per square, pF per um^2, pF per um of edge)} from a LEF."""
+    text = open(path).read()
+    out = {}
+    for m in re.finditer(r"LAYER\s+(\S+)(.*?)END\s+\1", text, re.S):
+        blk = m.group(2)
+        if not re.search(r"TYPE\s+ROUTING", blk):
+            continue
+
+        def num(key):
+            mm = re.search(key + r"\s+([0-9.eE+-]+)", blk)
+            return float(mm.group(1)) if mm else None
+        vals = (num("WIDTH"), num("RESISTANCE\\s+RPERSQ"), num("CAPACITANCE\\s+CPERSQDIST"), num("EDGECAPACITANCE"))
+        if None not in vals:
+            out[m.group(1)] = vals
+    return out
 
 
 def lef_wire_cap_per_um(path, layer="metal2"):
