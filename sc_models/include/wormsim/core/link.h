@@ -109,7 +109,7 @@ class Link {
       flit_d_.valid = false;
       ++moves;
       activity.wake(down_.slot);
-      if (flit_mask_) *flit_mask_ |= flit_bit_;
+      if (flit_mask_) *flit_mask_ |= 1ull << flit_bit_;
       carries = true;
     } else {
       flit_q_.valid = false;  // the payload of an invalid slot is never read
@@ -118,7 +118,7 @@ class Link {
       credit_q_ = credit_d_;
       credit_d_.valid = false;
       activity.wake(up_.slot);
-      if (credit_mask_) *credit_mask_ |= credit_bit_;
+      if (credit_mask_) *credit_mask_ |= 1ull << credit_bit_;
       carries = true;
     } else {
       credit_q_.valid = false;
@@ -139,7 +139,7 @@ class Link {
       flit_listed_ = pending;
       if (arrived) {
         activity.wake_in(down_.slot, lane);
-        if (flit_mask_) __atomic_fetch_or(flit_mask_, flit_bit_, __ATOMIC_RELAXED);
+        if (flit_mask_) __atomic_fetch_or(flit_mask_, 1ull << flit_bit_, __ATOMIC_RELAXED);
       }
       return pending;
     }
@@ -148,7 +148,7 @@ class Link {
     credit_listed_ = pending;
     if (arrived) {
       activity.wake_in(up_.slot, lane);
-      if (credit_mask_) __atomic_fetch_or(credit_mask_, credit_bit_, __ATOMIC_RELAXED);
+      if (credit_mask_) __atomic_fetch_or(credit_mask_, 1ull << credit_bit_, __ATOMIC_RELAXED);
     }
     return pending;
   }
@@ -156,8 +156,8 @@ class Link {
   /// Bit `bit` of *mask is set at the clock edge when a flit arrives (for the
   /// downstream end) or a credit arrives (upstream end), so a component reads
   /// only the ports that received something.
-  void notify_flit_to(std::uint64_t* mask, unsigned bit) { flit_mask_ = mask; flit_bit_ = 1ull << bit; }
-  void notify_credit_to(std::uint64_t* mask, unsigned bit) { credit_mask_ = mask; credit_bit_ = 1ull << bit; }
+  void notify_flit_to(std::uint64_t* mask, unsigned bit) { flit_mask_ = mask; flit_bit_ = static_cast<std::uint8_t>(bit); }
+  void notify_credit_to(std::uint64_t* mask, unsigned bit) { credit_mask_ = mask; credit_bit_ = static_cast<std::uint8_t>(bit); }
 
   /// Listed for the next edge in both directions (a link that must clear).
   void relist() { flit_listed_ = credit_listed_ = true; }
@@ -199,12 +199,12 @@ class Link {
     const bool flit = shift_flit(moves);
     if (flit) {
       activity.wake(down_.slot);
-      if (flit_mask_) *flit_mask_ |= flit_bit_;
+      if (flit_mask_) *flit_mask_ |= 1ull << flit_bit_;
     }
     const bool credit = shift_credit();
     if (credit) {
       activity.wake(up_.slot);
-      if (credit_mask_) *credit_mask_ |= credit_bit_;
+      if (credit_mask_) *credit_mask_ |= 1ull << credit_bit_;
     }
     const bool carries = flit || credit || pipe_->flits_in > 0 || pipe_->credits_in > 0;
     flit_listed_ = credit_listed_ = carries;
@@ -240,10 +240,12 @@ class Link {
   // the same flag. With one lane a link is listed once for both; with
   // several, each direction is listed on its own.
   bool flit_listed_ = false, credit_listed_ = false;
+  // Arrival bit indices, packed beside the flags: a link's size is part of
+  // the per-node memory estimate (sim/limits.h).
+  std::uint8_t flit_bit_ = 0, credit_bit_ = 0;
   std::uint64_t flits_carried_ = 0;
   std::uint64_t* flit_mask_ = nullptr;
   std::uint64_t* credit_mask_ = nullptr;
-  std::uint64_t flit_bit_ = 0, credit_bit_ = 0;
   std::unique_ptr<Pipe> pipe_;  ///< null for latency 1
 };
 
