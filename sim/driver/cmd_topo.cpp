@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include <wormsim/topology/bounds.h>
+#include <wormsim/topology/floorplan.h>
 #include <wormsim/topology/registry.h>
 #include <wormsim/topology/spec.h>
 
@@ -40,6 +41,18 @@ void print_facts(const Topology& t) {
   else
     std::cout << "bisection width: not computed (no even coordinate to halve)\n";
   for (const auto& [label, value] : t.kind->facts(t)) std::cout << label << ": " << value << "\n";
+  for (const ZLayout z : {ZLayout::Stacked, ZLayout::Planar}) {
+    const FloorplanStats fp = floorplan_stats(t, z);
+    if (z == ZLayout::Planar && fp.dies == floorplan_stats(t, ZLayout::Stacked).dies) break;  // no third dimension
+    std::cout << "floorplan" << (z == ZLayout::Stacked ? "" : " (z planar)") << ": " << fp.cols << " x " << fp.rows
+              << " tiles" << (fp.dies > 1 ? " x " + std::to_string(fp.dies) + " dies" : std::string()) << "; link "
+              << std::setprecision(2) << fp.mean_tiles << " tiles on average, " << fp.max_tiles << " at most; "
+              << fp.tiles_per_node << " tiles of wire per node";
+    if (fp.dies > 1)
+      std::cout << ", " << fp.vertical_per_node << " vertical links per node (ends up to " << fp.max_dies
+                << " dies apart)";
+    std::cout << " (" << t.kind->floorplan(z) << ")\n";
+  }
   const ThroughputBounds b = uniform_throughput_bounds(t);
   if (b.bounds.empty()) return;
   std::cout << "throughput bounds, uniform traffic (flits/node/cycle, any routing):\n";

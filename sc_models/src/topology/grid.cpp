@@ -99,6 +99,29 @@ std::string GridKind::node_name(NodeId n) const {
   return "r" + std::to_string(c.x) + "_" + std::to_string(c.y) + "_" + std::to_string(c.z);
 }
 
+// Mesh: tile (x, y); torus: each ring folded (neighbours at most two tiles
+// apart). Z: die z of a stack (folded order on the torus), or the z-th copy
+// of the x-y layer placed beside the others along x.
+TileSpot GridKind::tile(const Topology& /*t*/, NodeId n, ZLayout z) const {
+  const Coord c = coord_of(spec_.dims, n);
+  const auto& d = spec_.dims;
+  const auto at = [this](unsigned i, unsigned k) { return spec_.wrap ? folded(i, k) : i; };
+  TileSpot s{at(c.x, d[0]), at(c.y, d[1]), at(c.z, d[2])};
+  if (z == ZLayout::Planar) {
+    s.col += s.die * d[0];
+    s.die = 0;
+  }
+  return s;
+}
+
+std::string GridKind::floorplan(ZLayout z) const {
+  const std::string plane = spec_.wrap ? "tiles on an X x Y grid, every ring folded (neighbours two tiles apart)"
+                                       : "tiles on an X x Y grid";
+  if (z == ZLayout::Stacked)
+    return plane + "; Z stacked dies" + (spec_.wrap ? " in folded order" : "") + ", z links through-silicon vias";
+  return plane + "; the Z layers side by side along x" + (spec_.wrap ? " in folded order" : "");
+}
+
 std::vector<unsigned> GridKind::coordinates(NodeId n) const {
   const Coord c = coord_of(spec_.dims, n);
   return {c.x, c.y, c.z};

@@ -96,6 +96,38 @@ std::string PetersenTorusKind::node_name(NodeId n) const {
          std::to_string(c.p);
 }
 
+namespace {
+// A module's 10 nodes in a 5 x 2 block of tiles: (column, row) of vertex p.
+// The placement with the least intra-module wire plus half the wire to the
+// neighbouring modules (an unfolded module grid), found by exhaustive search
+// over the 10! placements; tb/topology/floorplan_test.cpp repeats it.
+constexpr std::array<std::array<unsigned, 2>, 10> kModuleTile{{
+    {1, 0}, {4, 0}, {3, 0}, {2, 0}, {0, 0}, {1, 1}, {3, 1}, {0, 1}, {4, 1}, {2, 1}}};
+}  // namespace
+
+const std::array<std::array<unsigned, 2>, 10>& petersen_module_tiles() { return kModuleTile; }
+
+// Modules on an m x n grid of 5 x 2 blocks, both rings folded; z: die
+// folded(z, l) of a stack, or the l layers side by side along x (folded order).
+TileSpot PetersenTorusKind::tile(const Topology& /*t*/, NodeId n, ZLayout z) const {
+  const PtCoord c = pt_coord_of(lmn_, n);
+  TileSpot s{5 * folded(c.x, lmn_[1]) + kModuleTile[c.p][0], 2 * folded(c.y, lmn_[2]) + kModuleTile[c.p][1],
+             folded(c.z, lmn_[0])};
+  if (z == ZLayout::Planar) {
+    s.col += s.die * 5 * lmn_[1];
+    s.die = 0;
+  }
+  return s;
+}
+
+std::string PetersenTorusKind::floorplan(ZLayout z) const {
+  const std::string plane =
+      "each module's 10 nodes in a 5 x 2 block (least intra-module wire), modules on an m x n grid with both "
+      "rings folded";
+  return plane + (z == ZLayout::Stacked ? "; the l layers stacked dies in folded order, z links through-silicon vias"
+                                        : "; the l layers side by side along x in folded order");
+}
+
 std::vector<unsigned> PetersenTorusKind::coordinates(NodeId n) const {
   const PtCoord c = pt_coord_of(lmn_, n);
   return {c.z, c.x, c.y, c.p};

@@ -40,4 +40,14 @@ NodePermutation TopologyKind::permutation(const std::string& pattern, const Topo
                                          "or 3PT; use uniform, randperm, hotspot or neighbor)");
 }
 
+TileSpot TopologyKind::tile(const Topology& t, NodeId n, ZLayout /*z*/) const {
+  unsigned cols = 1;
+  while (std::size_t{cols} * cols < t.num_nodes()) ++cols;
+  return TileSpot{n % cols, n / cols, 0};
+}
+
+std::string TopologyKind::floorplan(ZLayout /*z*/) const {
+  return "one die; tiles in id order on a near-square grid of ceil(sqrt(N)) columns";
+}
+
 }  // namespace wormsim

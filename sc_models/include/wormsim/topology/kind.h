@@ -22,6 +22,21 @@ namespace wormsim {
 struct Topology;
 struct ThroughputBounds;
 
+/// Where a node's tile sits in the floorplan (docs/floorplan.md): its column
+/// and row on its die, and the die (0 = the bottom of a stack).
+struct TileSpot {
+  unsigned col = 0, row = 0, die = 0;
+};
+
+/// How a family's third dimension is built: as stacked dies (its links
+/// through-silicon vias) or folded into the plane beside the first layer.
+enum class ZLayout { Stacked, Planar };
+
+/// The position of ring member i in a folded ring of k (0, 2, 4, ..., 5, 3,
+/// 1): every ring neighbour, the wrap-around one included, is at most two
+/// places away.
+inline unsigned folded(unsigned i, unsigned k) { return 2 * i < k ? 2 * i : 2 * (k - 1 - i) + 1; }
+
 /// A fixed map of node ids used by permutation traffic (transpose, bitcomp).
 using NodePermutation = std::function<NodeId(NodeId)>;
 
@@ -53,6 +68,11 @@ class TopologyKind {
   virtual NodePermutation permutation(const std::string& pattern, const Topology& t) const;
   /// Adds the family's uniform-traffic throughput bounds (topology/bounds.h).
   virtual void add_bounds(const Topology& t, ThroughputBounds& out) const = 0;
+  /// The tile of node n. Default: a near-square grid of ceil(sqrt(N))
+  /// columns in id order, on one die.
+  virtual TileSpot tile(const Topology& t, NodeId n, ZLayout z) const;
+  /// One line saying how the family is placed (docs/floorplan.md).
+  virtual std::string floorplan(ZLayout z) const;
   /// Extra (label, value) lines for `wormsim topo`.
   virtual std::vector<std::pair<std::string, std::string>> facts(const Topology& /*t*/) const { return {}; }
   /// Best balanced cut across one coordinate: (channels crossing, label); the

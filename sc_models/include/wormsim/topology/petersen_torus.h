@@ -43,10 +43,15 @@ class PetersenTorusKind : public TopologyKind {
   NodePermutation permutation(const std::string& pattern, const Topology& t) const override;
   void add_bounds(const Topology& t, ThroughputBounds& out) const override;
   std::optional<std::pair<std::size_t, std::string>> halving_cut(const Topology& t) const override;
+  TileSpot tile(const Topology& t, NodeId n, ZLayout z) const override;
+  std::string floorplan(ZLayout z) const override;
 
  private:
   std::array<unsigned, 3> lmn_;
 };
+
+/// The (column, row) of Petersen vertex p in a module's 5 x 2 block of tiles.
+const std::array<std::array<unsigned, 2>, 10>& petersen_module_tiles();
 
 /// Builds 3PT(l, m, n); throws ConfigError (field "topology") if a size < 2.
 Topology make_petersen_torus(unsigned l, unsigned m, unsigned n);
