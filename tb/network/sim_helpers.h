@@ -55,14 +55,16 @@ inline Results run(const Scenario& s) {
   return sim.results(0.0);
 }
 
-/// Latency of one packet sent alone through an idle network.
+/// Latency of one packet sent alone through an idle network, over links of
+/// `link_latency` cycles; 0 if it is not delivered.
 inline std::uint64_t lone_packet_latency(const std::string& topology, NodeId src, NodeId dst,
-                                         unsigned length, unsigned buffer = 8) {
+                                         unsigned length, unsigned buffer = 8, unsigned link_latency = 1) {
   Scenario s;
   s.topology = topology;
   s.warmup = 0;
   s.cycles = 1;
   s.buffer = buffer;
+  s.link_latency = link_latency;
   Simulation sim(s);
   sim.stop_traffic();
   sim.inject(src, dst, length);
