@@ -21,6 +21,7 @@
 
 #include "commands.h"
 #include "output_file.h"
+#include "physical.h"
 #include "report.h"
 #include "settings.h"
 
@@ -145,17 +146,24 @@ int run_scenario(const Scenario& scenario, const RunFlags& flags = {}, const std
       .output("link_csv", scenario.link_csv)
       .check();
   check_wave_settings(scenario);
+  // The cost model's plan, made once the routing and VCs are resolved and
+  // before any work (it sets the link latencies of --link-latency auto).
+  PhysicalPlan plan;
+  const ResolvedHook resolve = [&plan](Scenario& s, const Topology& t) {
+    plan = plan_physical(s, t);
+    if (s.physical.link_latency_auto) s.link_latencies = plan.latencies;
+  };
   if (flags.validate_only) {
     Scenario s = scenario;
     s.deadlock_check = false;  // validation only: the proof is work
-    const NetworkSetup setup = setup_network(s);
+    const NetworkSetup setup = setup_network(s, resolve);
     (void)vcd_routers(s, *setup.topology);
     if (!flags.quiet) std::cout << "scenario is valid\n";
     return kOk;
   }
   std::unique_ptr<Simulation> sim;
   try {
-    sim = std::make_unique<Simulation>(scenario);
+    sim = std::make_unique<Simulation>(scenario, resolve);
   } catch (const StaticDeadlockError& e) {
     std::cout << "deadlock check: " << e.what()
               << "\nnot simulated (run with --no-deadlock-check to simulate anyway)\n";
@@ -182,9 +190,13 @@ int run_scenario(const Scenario& scenario, const RunFlags& flags = {}, const std
     if (is_fst(scenario.vcd)) convert_to_fst(vcd->temp());
     vcd->commit();
   }
-  if (!flags.quiet) print_summary(std::cout, sim->scenario(), r);
-  if (!scenario.json.empty()) write_json(scenario.json, sim->scenario(), r);
-  if (!scenario.link_csv.empty()) write_link_csv(scenario.link_csv, sim->network(), r);
+  const PhysicalReport phys = physical_report(plan, sim->scenario(), sim->network(), r);
+  if (!flags.quiet) {
+    print_summary(std::cout, sim->scenario(), r);
+    print_physical(std::cout, plan, phys, sim->scenario());
+  }
+  if (!scenario.json.empty()) write_json(scenario.json, sim->scenario(), r, physical_json(plan, phys, sim->scenario()));
+  if (!scenario.link_csv.empty()) write_link_csv(scenario.link_csv, sim->network(), r, phys);
   if (r.interrupted) {
     std::cerr << "wormsim: interrupted at cycle " << r.cycles << "; the figures are those of the run so far"
               << (scenario.json.empty() ? "" : " (JSON marked \"interrupted\": true)") << "\n";

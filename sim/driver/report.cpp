@@ -3,6 +3,7 @@
 #include "output_file.h"
 
 #include <cstdio>
+#include <algorithm>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -33,13 +34,23 @@ std::string traffic_text(const Scenario& s, const Results& r) {
   return t;
 }
 
+/// "3-cycle links, ", "1-2-cycle links (auto), " or nothing for 1-cycle links.
+std::string links_text(const Scenario& s) {
+  unsigned lo = s.link_latency, hi = s.link_latency;
+  for (const unsigned l : s.link_latencies)
+    if (l > 0) lo = std::min(lo, l), hi = std::max(hi, l);
+  if (s.link_latencies.empty() && hi == 1) return "";
+  const std::string auto_text = s.physical.link_latency_auto ? " (auto)" : "";
+  return (lo == hi ? std::to_string(hi) : std::to_string(lo) + "-" + std::to_string(hi)) + "-cycle links" + auto_text + ", ";
+}
+
 }  // namespace
 
 void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
   os << std::fixed;
   os << "wormsim run: " << r.topology << " (" << r.nodes << " nodes), routing " << r.routing
      << " (selection " << r.selection << ", arbitration " << s.arbitration << "), " << s.vcs << " VCs x " << s.buffer << " flits, " << s.local_ports
-     << " local port(s), " << (s.link_latency > 1 ? std::to_string(s.link_latency) + "-cycle links, " : "") << packet_text(s) << " packets, " << traffic_text(s, r) << " at "
+     << " local port(s), " << links_text(s) << packet_text(s) << " packets, " << traffic_text(s, r) << " at "
      << std::setprecision(4);
   if (r.offered > 0 && r.offered < 1e-3) os << std::defaultfloat << r.offered << std::fixed;  // a tiny load stays visible
   else os << r.offered;
@@ -95,9 +106,9 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
   os << "\n";
 }
 
-void write_link_csv(const std::string& path, const Network& net, const Results& r) {
+void write_link_csv(const std::string& path, const Network& net, const Results& r, const PhysicalReport& phys) {
   std::ostringstream os;
-  os << "from,from_port,to,to_port,flits,utilisation\n";
+  os << "from,from_port,to,to_port,flits,utilisation,length_mm,latency,energy_pj,from_router_mw\n";
   const auto& links = net.network_links();
   for (std::size_t i = 0; i < links.size() && i < r.link_window_flits.size(); ++i) {
     const LinkEnd& up = links[i]->upstream();
@@ -105,7 +116,11 @@ void write_link_csv(const std::string& path, const Network& net, const Results& 
     os << node_name(net.topology(), up.node) << "," << net.port_name(up.port) << ","
        << node_name(net.topology(), down.node) << "," << net.port_name(down.port) << "," << r.link_window_flits[i]
        << "," << std::fixed << std::setprecision(4)
-       << (r.measure ? static_cast<double>(r.link_window_flits[i]) / static_cast<double>(r.measure) : 0.0) << "\n";
+       << (r.measure ? static_cast<double>(r.link_window_flits[i]) / static_cast<double>(r.measure) : 0.0) << ","
+       << (i < phys.link_mm.size() ? std::to_string(phys.link_mm[i]) : "") << "," << links[i]->latency() << ",";
+    if (phys.energy) os << std::setprecision(3) << phys.link_pj[i] << "," << std::setprecision(4) << phys.router_mw[up.node];
+    else os << ",";
+    os << "\n";
   }
   write_output("link_csv", path, os.str());
 }
@@ -127,7 +142,7 @@ void print_injection_list(std::ostream& os) {
   for (const InjectionInfo& i : injections()) os << i.name << ": " << i.description << "\n";
 }
 
-void write_json(const std::string& path, const Scenario& s, const Results& r) {
+void write_json(const std::string& path, const Scenario& s, const Results& r, const nlohmann::ordered_json& physical) {
   nlohmann::ordered_json j;
   j["topology"] = r.topology;
   j["nodes"] = r.nodes;
@@ -137,7 +152,7 @@ void write_json(const std::string& path, const Scenario& s, const Results& r) {
   j["traffic"] = r.traffic;
   j["vcs"] = s.vcs;
   j["buffer"] = s.buffer;
-  j["link_latency"] = s.link_latency;
+  j["link_latency"] = s.physical.link_latency_auto ? nlohmann::ordered_json("auto") : nlohmann::ordered_json(s.link_latency);
   j["flit_bits"] = s.flit_bits;
   j["packet"] = s.packet;
   j["packet_lengths"] = s.packet_mix ? s.packet_mix->text() : std::to_string(s.packet);
@@ -195,6 +210,7 @@ void write_json(const std::string& path, const Scenario& s, const Results& r) {
   j["wall_seconds"] = r.wall_seconds;
   j["node_cycles_per_second"] = r.node_cycles_per_second;
   j["idle_cycles_skipped"] = r.idle_cycles_skipped;
+  j["physical"] = physical;
   write_output("json", path, j.dump(2) + "\n");
 }
 

@@ -1,5 +1,7 @@
 #include "settings.h"
 
+#include "physical.h"
+
 #include <cerrno>
 #include <cstdlib>
 #include <algorithm>
@@ -64,6 +66,12 @@ Setting integer(const std::string& key, const std::string& help, std::uint64_t m
 }
 
 
+std::string recorded_table_names() {
+  std::string out;
+  for (const EnergyTable& e : recorded_energy_tables()) out += (out.empty() ? "" : ", ") + e.name;
+  return out;
+}
+
 std::string routing_help() {
   return routing_name_list() + " ('--routing list' describes them; default: the topology's deadlock-free one)";
 }
@@ -105,12 +113,52 @@ const std::vector<Setting>& settings() {
                     "address flit holds flit_bits / 16 destinations",
        [](Scenario& s, const std::string& v) { s.flit_bits = u32("flit_bits", v, 32, 1024); }},
       integer("buffer", "flit buffer depth per VC", 1, kMaxBuffer, &Scenario::buffer),
-      integer("link_latency", "cycles per router-to-router link, flits forward and credits back ({range}; "
-                              "pipelined; the buffer must cover the credit round trip, 2 x latency + 2 flits, "
-                              "or --allow-shallow)",
-              1, kMaxLinkLatency, &Scenario::link_latency),
+      {"link_latency", "cycles per router-to-router link, flits forward and credits back: 1-" +
+                           std::to_string(kMaxLinkLatency) + " (pipelined; the buffer must cover the credit round "
+                           "trip, 2 x latency + 2 flits, or --allow-shallow), or auto: each link's wire delay on the "
+                           "floorplan at the clock (docs/floorplan.md)",
+       [](Scenario& s, const std::string& v) {
+         s.physical.link_latency_auto = v == "auto";
+         s.link_latency = v == "auto" ? 1 : u32("link_latency", v, 1, kMaxLinkLatency);
+       }},
       {"allow_shallow", "accept a buffer shallower than a long link's credit round trip (true/false)",
        [](Scenario& s, const std::string& v) { s.allow_shallow = parse_bool("allow_shallow", v); }},
+      {"energy", "the router energy table: auto (the nearest recorded one with this router's ports), none, a "
+                 "recorded table's name (" + recorded_table_names() + ") or a table file (.json, scripts/energy)",
+       [](Scenario& s, const std::string& v) { s.physical.energy = v; }},
+      {"energy_any", "use a table named by --energy even when it was made for another router (true/false; the "
+                     "summary says so)",
+       [](Scenario& s, const std::string& v) { s.physical.energy_any = parse_bool("energy_any", v); }},
+      {"clock_mhz", "clock for nanoseconds, Gb/s, power and --link-latency auto, in (0, 1e5] MHz (default: the "
+                    "energy table's fmax)",
+       [](Scenario& s, const std::string& v) {
+         s.physical.clock_mhz = parse_decimal("clock_mhz", v, "expected a clock in (0, 1e5] MHz", 0.0, 1e5);
+         if (s.physical.clock_mhz <= 0) throw ConfigError("clock_mhz", "expected a clock in (0, 1e5] MHz, got '" + v + "'");
+       }},
+      {"tile_mm", "tile edge in mm, in (0, 1000] (default: the square root of the router's area plus --core-mm2)",
+       [](Scenario& s, const std::string& v) {
+         s.physical.tile_mm = parse_decimal("tile_mm", v, "expected a positive tile edge up to 1000 mm", 0.0, 1000.0);
+         if (s.physical.tile_mm <= 0) throw ConfigError("tile_mm", "expected a positive tile edge up to 1000 mm, got '" + v + "'");
+       }},
+      {"core_mm2", "core and cache area beside each router, in [0, 1e4] mm2 (default 4; sets the tile with the "
+                   "router's area)",
+       [](Scenario& s, const std::string& v) {
+         s.physical.core_mm2 = parse_decimal("core_mm2", v, "expected an area in [0, 1e4] mm2", 0.0, 1e4);
+       }},
+      {"floorplan", "family (each family's placement, docs/floorplan.md), grid (id order on a near-square grid) or "
+                    "grid:CxR",
+       [](Scenario& s, const std::string& v) { s.physical.floorplan = v; }},
+      {"z_layout", "the third dimension as stacked dies (through-silicon vias) or planar (folded beside the first "
+                   "layer): stacked | planar",
+       [](Scenario& s, const std::string& v) {
+         if (v != "stacked" && v != "planar") throw ConfigError("z_layout", "expected stacked or planar, got '" + v + "'");
+         s.physical.z_layout = v;
+       }},
+      {"payload_activity", "chance that a payload bit toggles from one flit to the next, [0, 1] (default 0.5: "
+                           "random data)",
+       [](Scenario& s, const std::string& v) {
+         s.physical.payload_activity = parse_probability("payload_activity", v, true);
+       }},
       {"packet", "flits per packet: a length (1-65535), a uniform range '2..8' or a mix of length:share "
                  "'1:0.8,5:0.2' (latency is reported per length)",
        [](Scenario& s, const std::string& v) {

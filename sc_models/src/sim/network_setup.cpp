@@ -1,5 +1,6 @@
 #include <wormsim/sim/network_setup.h>
 
+#include <algorithm>
 #include <string>
 
 #include <wormsim/core/config_error.h>
@@ -27,7 +28,7 @@ std::unique_ptr<PacketSource> make_packet_source(const Scenario& s, const Topolo
   return std::make_unique<TrafficSource>(sc, make_pattern(pc, t), t.num_nodes());
 }
 
-NetworkSetup setup_network(const Scenario& scenario) {
+NetworkSetup setup_network(const Scenario& scenario, const ResolvedHook& resolved) {
   NetworkSetup n;
   n.scenario = scenario;
   Scenario& s = n.scenario;
@@ -54,6 +55,10 @@ NetworkSetup setup_network(const Scenario& scenario) {
   s.vcs = n.routing->vcs();
   if ((t.num_ports + s.local_ports) * s.vcs > kMaxPortVcs)
     throw ConfigError("vcs", "(network ports + local ports) x VCs must be at most 64");
+  if (resolved) {
+    resolved(s, t);
+    validate(s);
+  }
   // What it will cost, refused before any work if this machine cannot.
   n.estimate = estimate_resources(t, s, static_cast<double>(n.routing->table_bytes()),
                                   s.deadlock_check ? proof_steps(t, *n.routing) : 0);
@@ -79,7 +84,16 @@ NetworkSetup setup_network(const Scenario& scenario) {
   nc.router.consumption = parse_consumption(s.consumption, "consumption");
   nc.router.selection = parse_selection(s.selection, "selection");
   nc.router.arbitration = parse_arbitration(s.arbitration, "arbitration");
-  if (s.link_latency > 1) nc.link_latency.assign(std::size_t{t.num_nodes()} * t.num_ports, s.link_latency);
+  if (!s.link_latencies.empty()) {
+    if (s.link_latencies.size() != std::size_t{t.num_nodes()} * t.num_ports)
+      throw ConfigError("link_latency", "expected one latency per router network port (" +
+                                            std::to_string(std::size_t{t.num_nodes()} * t.num_ports) + "), got " +
+                                            std::to_string(s.link_latencies.size()));
+    nc.link_latency = s.link_latencies;
+    for (unsigned& l : nc.link_latency) l = std::max(l, 1u);  // ports without a link
+  } else if (s.link_latency > 1) {
+    nc.link_latency.assign(std::size_t{t.num_nodes()} * t.num_ports, s.link_latency);
+  }
   nc.eject_probability = s.eject_rate;
   nc.seed = s.seed;
   return n;

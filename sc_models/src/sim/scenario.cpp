@@ -4,6 +4,7 @@
 #include <wormsim/router/arbitration.h>
 #include <wormsim/router/selection.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <string>
@@ -21,6 +22,16 @@ std::string number(double x) {
 
 }  // namespace
 
+unsigned link_latency_of(const Scenario& s, unsigned num_ports, NodeId n, PortId p) {
+  return s.link_latencies.empty() ? s.link_latency : s.link_latencies[std::size_t{n} * num_ports + p];
+}
+
+unsigned max_link_latency(const Scenario& s) {
+  unsigned m = s.link_latency;
+  if (!s.link_latencies.empty()) m = *std::max_element(s.link_latencies.begin(), s.link_latencies.end());
+  return m;
+}
+
 void validate(const Scenario& s) {
   if (s.vcs > kMaxVcs)
     throw ConfigError("vcs", "expected 1 to " + std::to_string(kMaxVcs) + " VCs, got " + std::to_string(s.vcs));
@@ -32,10 +43,15 @@ void validate(const Scenario& s) {
   if (s.link_latency < 1 || s.link_latency > kMaxLinkLatency)
     throw ConfigError("link_latency", "expected 1 to " + std::to_string(kMaxLinkLatency) + " cycles per link, got " +
                                           std::to_string(s.link_latency));
-  if (s.link_latency > 1 && !s.allow_shallow && s.buffer < min_full_rate_buffer(s.link_latency))
+  for (const unsigned l : s.link_latencies)
+    if (l > kMaxLinkLatency)
+      throw ConfigError("link_latency", "a link of " + std::to_string(l) + " cycles: expected at most " +
+                                            std::to_string(kMaxLinkLatency) + " (a shorter clock or floorplan)");
+  if (const unsigned longest = max_link_latency(s);
+      longest > 1 && !s.allow_shallow && s.buffer < min_full_rate_buffer(longest))
     throw ConfigError("buffer", std::to_string(s.buffer) + " flits is shallower than the credit round trip of a " +
-                                    std::to_string(s.link_latency) + "-cycle link: expected at least " +
-                                    std::to_string(min_full_rate_buffer(s.link_latency)) +
+                                    std::to_string(longest) + "-cycle link: expected at least " +
+                                    std::to_string(min_full_rate_buffer(longest)) +
                                     " for a flit every cycle (or --allow-shallow)");
   if (s.packet < 1 || s.packet > 65535)
     throw ConfigError("packet", "expected a packet length of 1 to 65535 flits, got " + std::to_string(s.packet));

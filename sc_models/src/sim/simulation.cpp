@@ -13,8 +13,8 @@
 
 namespace wormsim {
 
-Simulation::Simulation(const Scenario& scenario) {
-  NetworkSetup setup = setup_network(scenario);
+Simulation::Simulation(const Scenario& scenario, const ResolvedHook& resolved) {
+  NetworkSetup setup = setup_network(scenario, resolved);
   SetupClock clock;
   setup_steps_ = std::move(setup.steps);
   scenario_ = setup.scenario;
@@ -205,9 +205,18 @@ void Simulation::run_plain(bool skip) {
   }
 }
 
-void Simulation::snapshot_links(std::vector<std::uint64_t>& into) const {
-  into.clear();
-  for (const Link* l : network_->network_links()) into.push_back(l->flits_carried());
+void Simulation::snapshot_links(Counters& into) const {
+  into.links.clear();
+  for (const Link* l : network_->network_links()) into.links.push_back(l->flits_carried());
+  into.routers.assign(network_->num_nodes(), RouterCounts{});
+  for (const auto& l : network_->links()) {
+    if (l->downstream().is_router) {
+      RouterCounts& c = into.routers[l->downstream().node];
+      c.flits_in += l->flits_carried();
+      c.heads_in += l->heads_carried();
+    }
+    if (l->upstream().is_router) into.routers[l->upstream().node].flits_out += l->flits_carried();
+  }
 }
 
 std::string Simulation::stuck_report() const {
@@ -273,15 +282,21 @@ Results Simulation::results(double wall_seconds) const {
   r.source_queue = scenario_.source_queue;
   r.suppressed_packets = suppressed_packets_;
   r.suppressed_flits = suppressed_flits_;
-  std::vector<std::uint64_t> end = links_at_end_;
-  if (end.empty()) snapshot_links(end);
-  if (!links_at_start_.empty() && window > 0) {
+  Counters at_end = links_at_end_;
+  if (at_end.links.empty()) snapshot_links(at_end);
+  const std::vector<std::uint64_t>& end = at_end.links;
+  if (!links_at_start_.links.empty() && window > 0) {
     double sum = 0, mx = 0;
     for (std::size_t i = 0; i < end.size(); ++i) {
-      r.link_window_flits.push_back(end[i] - links_at_start_[i]);
-      const double u = static_cast<double>(end[i] - links_at_start_[i]) / static_cast<double>(window);
+      r.link_window_flits.push_back(end[i] - links_at_start_.links[i]);
+      const double u = static_cast<double>(end[i] - links_at_start_.links[i]) / static_cast<double>(window);
       sum += u;
       mx = std::max(mx, u);
+    }
+    for (std::size_t n = 0; n < at_end.routers.size(); ++n) {
+      const RouterCounts &a = links_at_start_.routers[n], &b = at_end.routers[n];
+      r.router_window.push_back(RouterCounts{b.flits_in - a.flits_in, b.flits_out - a.flits_out,
+                                             static_cast<std::uint32_t>(b.heads_in - a.heads_in)});
     }
     r.link_utilisation_avg = end.empty() ? 0 : sum / static_cast<double>(end.size());
     r.link_utilisation_max = mx;

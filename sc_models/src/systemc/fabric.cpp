@@ -70,7 +70,8 @@ Fabric::Fabric(const sc_core::sc_module_name& name, const Scenario& scenario, st
       here.out_credit = credit_signal(link + "_credit");
       links_.emplace_back(here.out, here.out_credit);
       PortSignals& there = ports_[peer->node][peer->port];
-      if (setup_.scenario.link_latency == 1) {
+      const unsigned latency = link_latency_of(setup_.scenario, t.num_ports, id, p);
+      if (latency == 1) {
         there.in = here.out;
         there.in_credit = here.out_credit;
         continue;
@@ -81,7 +82,7 @@ Fabric::Fabric(const sc_core::sc_module_name& name, const Scenario& scenario, st
       there.in_credit = credit_signal(link + "_far_credit");
       links_.emplace_back(there.in, there.in_credit);
       auto& pipe = pipelines_.emplace_back(
-          std::make_unique<LinkPipeline>((link + "_pipe").c_str(), setup_.scenario.link_latency));
+          std::make_unique<LinkPipeline>((link + "_pipe").c_str(), latency));
       pipe->clk(clk);
       pipe->flit_in(*here.out);
       pipe->flit_out(*there.in);

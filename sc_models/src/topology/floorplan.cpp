@@ -9,9 +9,14 @@ unsigned distance(unsigned a, unsigned b) { return a > b ? a - b : b - a; }
 
 }  // namespace
 
-std::vector<LinkSpan> link_spans(const Topology& t, ZLayout z) {
+TileSpot tile_of(const Topology& t, NodeId n, const FloorplanChoice& f) {
+  if (f.grid_cols > 0) return TileSpot{n % f.grid_cols, n / f.grid_cols, 0};
+  return t.kind->tile(t, n, f.z);
+}
+
+std::vector<LinkSpan> link_spans(const Topology& t, const FloorplanChoice& f) {
   std::vector<TileSpot> at(t.num_nodes());
-  for (NodeId n = 0; n < t.num_nodes(); ++n) at[n] = t.kind->tile(t, n, z);
+  for (NodeId n = 0; n < t.num_nodes(); ++n) at[n] = tile_of(t, n, f);
   std::vector<LinkSpan> spans(t.num_nodes() * t.num_ports);
   for (NodeId n = 0; n < t.num_nodes(); ++n)
     for (PortId p = 0; p < t.num_ports; ++p)
@@ -22,15 +27,15 @@ std::vector<LinkSpan> link_spans(const Topology& t, ZLayout z) {
   return spans;
 }
 
-FloorplanStats floorplan_stats(const Topology& t, ZLayout z) {
+FloorplanStats floorplan_stats(const Topology& t, const FloorplanChoice& f) {
   FloorplanStats s;
   for (NodeId n = 0; n < t.num_nodes(); ++n) {
-    const TileSpot a = t.kind->tile(t, n, z);
+    const TileSpot a = tile_of(t, n, f);
     s.cols = std::max(s.cols, a.col + 1);
     s.rows = std::max(s.rows, a.row + 1);
     s.dies = std::max(s.dies, a.die + 1);
   }
-  const std::vector<LinkSpan> spans = link_spans(t, z);
+  const std::vector<LinkSpan> spans = link_spans(t, f);
   std::size_t links = 0, tiles = 0, vertical = 0;
   for (NodeId n = 0; n < t.num_nodes(); ++n)
     for (PortId p = 0; p < t.num_ports; ++p) {

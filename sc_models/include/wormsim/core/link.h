@@ -97,6 +97,9 @@ class Link {
   const LinkEnd& downstream() const { return down_; }
   const std::string& name() const { return name_; }
   std::uint64_t flits_carried() const { return flits_carried_; }
+  /// Head flits sent, modulo 2^32 (a difference of two readings is exact
+  /// while fewer than 2^32 heads cross between them).
+  std::uint32_t heads_carried() const { return heads_carried_; }
 
   /// Clock edge (one lane): _d becomes _q in both directions. Returns true
   /// when the link carries anything in the new cycle (so it must be
@@ -243,6 +246,7 @@ class Link {
   // Arrival bit indices, packed beside the flags: a link's size is part of
   // the per-node memory estimate (sim/limits.h).
   std::uint8_t flit_bit_ = 0, credit_bit_ = 0;
+  std::uint32_t heads_carried_ = 0;  ///< in the padding before flits_carried_
   std::uint64_t flits_carried_ = 0;
   std::uint64_t* flit_mask_ = nullptr;
   std::uint64_t* credit_mask_ = nullptr;
@@ -369,6 +373,7 @@ inline void Link::send_flit(const Flit& f, VcId vc) {
   flit_d_.flit = f;
   flit_d_.flit.vc = vc;
   ++flits_carried_;
+  heads_carried_ += is_head(f.type) ? 1u : 0u;
   if (!flit_listed_) {
     flit_listed_ = true;
     // With one lane a link is listed once, whichever end drove it first.

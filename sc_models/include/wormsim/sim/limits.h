@@ -16,8 +16,9 @@ namespace wormsim {
 /// a buffer (sizeof(Flit)); 16x16x16 meshes with 2-4 VCs and 8-64 flit
 /// buffers fit these within 3%. A VC buffer's bytes include 4 of the
 /// runtime deadlock check's index (VC -> graph node), which a run keeps
-/// from one check to the next.
-constexpr double kBytesPerNode = 6.5 * 1024;
+/// from one check to the next. A node's bytes include 96 of window
+/// counters (two snapshots and the result of its router's RouterCounts).
+constexpr double kBytesPerNode = 6.5 * 1024 + 96;
 constexpr double kBytesPerVcBuffer = 54;
 constexpr double kBytesPerFlitSlot = 48;
 /// Measured: the static proof explores about 1.5e8 (destination, channel)

@@ -4,6 +4,7 @@
 // (Simulation) and the port-level SystemC fabric both start from here, so
 // the same scenario gives both the same network.
 #pragma once
+#include <functional>
 #include <memory>
 #include <stdexcept>
 
@@ -47,6 +48,12 @@ std::unique_ptr<PacketSource> make_packet_source(const Scenario& s, const Topolo
 /// last packet;
 /// throws StaticDeadlockError if s.deadlock_check is on and the routing's
 /// channel dependency graph has a cycle.
-NetworkSetup setup_network(const Scenario& s);
+///
+/// `resolved`, when given, is called once the routing and the VC count are
+/// resolved and before the limits, the proof or the fabric: it may check
+/// the scenario further (a ConfigError then stops the set-up before any
+/// work) and set its link_latencies; the scenario is validated again after it.
+using ResolvedHook = std::function<void(Scenario&, const Topology&)>;
+NetworkSetup setup_network(const Scenario& s, const ResolvedHook& resolved = {});
 
 }  // namespace wormsim

@@ -9,6 +9,14 @@
 
 namespace wormsim {
 
+/// One router's traffic: flits written into its input buffers (network and
+/// local ports), the head flits among them, and the flits it sent out
+/// (network and ejection ports). Heads are counted modulo 2^32.
+struct RouterCounts {
+  std::uint64_t flits_in = 0, flits_out = 0;
+  std::uint32_t heads_in = 0;
+};
+
 struct Results {
   std::string topology, routing, traffic, selection;
   std::uint64_t nodes = 0;
@@ -39,6 +47,9 @@ struct Results {
   double bound = 0, bound_fraction = 0;
   /// Per router-to-router link (Network::network_links() order): flits in the window.
   std::vector<std::uint64_t> link_window_flits;
+  /// Per router (node id order): its traffic in the window (the events the
+  /// energy model charges).
+  std::vector<RouterCounts> router_window;
   bool drained = false;   ///< every measured packet delivered
   bool flushed = false;   ///< every packet of the run delivered
   bool interrupted = false;  ///< stopped early on request (Ctrl-C): partial figures

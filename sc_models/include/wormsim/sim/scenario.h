@@ -7,6 +7,7 @@
 #include <string>
 
 #include <optional>
+#include <vector>
 
 #include <wormsim/core/flit.h>
 #include <wormsim/core/link.h>
@@ -28,6 +29,11 @@ struct Scenario {
   /// Cycles a flit (and a credit) takes over each router-to-router link, 1
   /// to kMaxLinkLatency; links of more than one cycle are pipelined.
   unsigned link_latency = 1;
+  /// Set: each router-to-router link's latency, at n * num_ports + p (0
+  /// where node n has no link on port p), for links of different lengths
+  /// (the driver's --link-latency auto fills it from the floorplan); empty:
+  /// every link takes link_latency cycles.
+  std::vector<unsigned> link_latencies;
   /// Accept a buffer shallower than the credit round trip of the longest
   /// link (min_full_rate_buffer): that link then cannot carry a flit every cycle.
   bool allow_shallow = false;
@@ -74,7 +80,28 @@ struct Scenario {
   Cycle vcd_end = ~Cycle{0};      ///< first cycle it no longer records
   std::string vcd_routers;        ///< comma-separated routers (names or ids) whose links it records; empty = all
   std::string link_csv;  ///< per-link utilisation in the window, empty = none
+  /// The cost model's settings: what `wormsim run` reports in joules,
+  /// nanoseconds and millimetres beside the cycles (sim/driver/physical.h).
+  /// They change no cycle of the simulation (link_latency_auto only chooses
+  /// link_latencies before it starts).
+  struct Physical {
+    std::string energy = "auto";      ///< auto | none | a table's name | a table file (.json)
+    bool energy_any = false;          ///< accept a named table made for another router configuration
+    double clock_mhz = 0;             ///< 0: the table's fmax
+    double tile_mm = 0;               ///< tile edge; 0: sqrt(router area + core_mm2)
+    double core_mm2 = 4.0;            ///< core and cache area beside each router
+    std::string z_layout = "stacked";  ///< stacked | planar (ZLayout)
+    std::string floorplan = "family";  ///< family | grid | grid:CxR
+    double payload_activity = 0.5;    ///< chance that a payload bit toggles between flits
+    bool link_latency_auto = false;   ///< link_latencies from the floorplan, the wires and the clock
+  } physical;
 };
+
+/// The latency of node n's link on network port p under `s` (routers of
+/// `num_ports` network ports).
+unsigned link_latency_of(const Scenario& s, unsigned num_ports, NodeId n, PortId p);
+/// The longest link latency of `s`.
+unsigned max_link_latency(const Scenario& s);
 
 /// Limits of the integer settings, shared by their checks and their help.
 constexpr unsigned kMaxVcs = 16;

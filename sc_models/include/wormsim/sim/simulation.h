@@ -27,7 +27,8 @@ class Simulation : public DeliveryObserver {
   /// Validates and builds; throws ConfigError on bad input and, unless
   /// scenario.deadlock_check is off, StaticDeadlockError if the channel
   /// dependency graph of the routing has a cycle.
-  explicit Simulation(const Scenario& scenario);
+  /// `resolved`: see setup_network.
+  explicit Simulation(const Scenario& scenario, const ResolvedHook& resolved = {});
 
   /// Simulates one clock cycle: tick_evaluate() then tick_commit().
   void tick();
@@ -98,7 +99,12 @@ class Simulation : public DeliveryObserver {
   /// A packet of the traffic source: created, unless its node's bounded
   /// source queue is full.
   void offer(const Packet& p);
-  void snapshot_links(std::vector<std::uint64_t>& into) const;
+  /// The links' and routers' counters at one instant (window start or end).
+  struct Counters {
+    std::vector<std::uint64_t> links;  ///< flits carried, per network link
+    std::vector<RouterCounts> routers;
+  };
+  void snapshot_links(Counters& into) const;
   void advance_phase();
   std::string stuck_report() const;
 
@@ -127,7 +133,7 @@ class Simulation : public DeliveryObserver {
   std::uint64_t manual_ids_ = 1ull << 62;
   std::vector<Packet> manual_;
   Scoreboard::CompletionHandler listener_;
-  std::vector<std::uint64_t> links_at_start_, links_at_end_;
+  Counters links_at_start_, links_at_end_;
 };
 
 }  // namespace wormsim

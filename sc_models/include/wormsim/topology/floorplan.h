@@ -15,9 +15,21 @@ struct LinkSpan {
   unsigned dies = 0;   ///< dies crossed (a link between stacked dies)
 };
 
+/// Where the tiles go: the family's placement (TopologyKind::tile) with its
+/// third dimension stacked or planar, or, with grid_cols > 0, every node in
+/// id order on one die, grid_cols tiles to a row.
+struct FloorplanChoice {
+  ZLayout z = ZLayout::Stacked;
+  unsigned grid_cols = 0;
+};
+
+/// The tile of node n under `f`.
+TileSpot tile_of(const Topology& t, NodeId n, const FloorplanChoice& f);
+
 /// The span of every directed network link, at index n * t.num_ports + p
 /// ({0, 0} where node n has no link on port p).
-std::vector<LinkSpan> link_spans(const Topology& t, ZLayout z);
+std::vector<LinkSpan> link_spans(const Topology& t, const FloorplanChoice& f);
+inline std::vector<LinkSpan> link_spans(const Topology& t, ZLayout z) { return link_spans(t, FloorplanChoice{z, 0}); }
 
 struct FloorplanStats {
   unsigned cols = 0, rows = 0, dies = 0;  ///< extent of the tiles used
@@ -28,6 +40,7 @@ struct FloorplanStats {
   double vertical_per_node = 0;           ///< undirected links between dies per node
 };
 
-FloorplanStats floorplan_stats(const Topology& t, ZLayout z);
+FloorplanStats floorplan_stats(const Topology& t, const FloorplanChoice& f);
+inline FloorplanStats floorplan_stats(const Topology& t, ZLayout z) { return floorplan_stats(t, FloorplanChoice{z, 0}); }
 
 }  // namespace wormsim
