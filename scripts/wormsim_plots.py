@@ -9,6 +9,7 @@ bound lines "bound-<k>", heatmap cells "cell-<node>", histogram bars
   latency_load(rows, series_keys, out)   latency (avg, p99) and accepted
                                          throughput against offered load
   link_heatmap(links_csv, nodes, out)    per-router max link utilisation
+  power_map(rows, nodes, out)            per-router average power (mW)
   latency_histogram(run_json, out)       measured packets per latency
   arrival_map(arrivals_csv, nodes, out)  cycle each node got a broadcast
 """
@@ -192,6 +193,16 @@ def link_heatmap(links_csv, nodes, out, title="link utilisation"):
             node = by_name[r["from"]]
             values[node] = max(values[node], float(r["utilisation"]))
     return node_map(values, nodes, out, title, "busiest outgoing link (flits/cycle)")
+
+
+def power_map(rows, nodes, out, title="router power"):
+    """Per router: its average power (mW) from the link CSV's from_router_mw
+    (the same on every link the router drives)."""
+    by_name = {n["name"]: n["node"] for n in nodes}
+    values = {n["node"]: None for n in nodes}
+    for r in rows:
+        values[by_name[r["from"]]] = float(r["from_router_mw"])
+    return node_map(values, nodes, out, title, "average power (mW)", fmt="{:.2f}")
 
 
 def arrival_map(arrivals_csv, nodes, out, title="broadcast arrival"):

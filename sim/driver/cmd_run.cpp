@@ -137,10 +137,17 @@ WaveOptions wave_options(Simulation& sim, bool quiet) {
   return w;
 }
 
+/// The energy table --energy names as a file (an input), or "".
+std::string energy_table_file(const Scenario& s) {
+  const std::string& e = s.physical.energy;
+  return e.size() > 5 && e.compare(e.size() - 5, 5, ".json") == 0 ? e : "";
+}
+
 int run_scenario(const Scenario& scenario, const RunFlags& flags = {}, const std::string& config = "") {
   FilePlan()
       .input("config", config)
       .input("trace", scenario.trace)
+      .input("energy", energy_table_file(scenario))
       .output("json", scenario.json)
       .output("vcd", scenario.vcd)
       .output("link_csv", scenario.link_csv)
@@ -190,7 +197,7 @@ int run_scenario(const Scenario& scenario, const RunFlags& flags = {}, const std
     if (is_fst(scenario.vcd)) convert_to_fst(vcd->temp());
     vcd->commit();
   }
-  const PhysicalReport phys = physical_report(plan, sim->scenario(), sim->network(), r);
+  const PhysicalReport phys = physical_report(plan, sim->scenario(), sim->network(), r, !scenario.link_csv.empty());
   if (!flags.quiet) {
     print_summary(std::cout, sim->scenario(), r);
     print_physical(std::cout, plan, phys, sim->scenario());

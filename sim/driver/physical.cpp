@@ -282,7 +282,8 @@ PhysicalPlan plan_physical(const Scenario& s, const Topology& t) {
   return plan;
 }
 
-PhysicalReport physical_report(const PhysicalPlan& plan, const Scenario& s, const Network& net, const Results& r) {
+PhysicalReport physical_report(const PhysicalPlan& plan, const Scenario& s, const Network& net, const Results& r,
+                               bool per_link) {
   PhysicalReport p;
   const Topology& t = net.topology();
   const double nodes = static_cast<double>(t.num_nodes());
@@ -300,7 +301,7 @@ PhysicalReport physical_report(const PhysicalPlan& plan, const Scenario& s, cons
   for (const Link* l : net.network_links()) {
     const std::size_t i = std::size_t{l->upstream().node} * t.num_ports + l->upstream().port;
     const double mm = plan.tile_mm > 0 ? span_mm(plan.spans[i], plan) : 0;
-    p.link_mm.push_back(mm);
+    if (per_link) p.link_mm.push_back(mm);
     channel_mm += mm;
     const unsigned lat = l->latency();
     p.min_latency = first ? lat : std::min(p.min_latency, lat);
@@ -315,12 +316,13 @@ PhysicalReport physical_report(const PhysicalPlan& plan, const Scenario& s, cons
 
   const EnergyTable& e = *plan.table;
   p.energy = true;
+  p.routers = t.num_nodes();
   p.router_mm2 = e.area_um2 / 1e6;
   const double a = s.physical.payload_activity;
   const double write = at_activity(e.write, e, a), forward = at_activity(e.forward, e, a);
   const bool heads_exact = window < (Cycle{1} << 27);  // heads are counted modulo 2^32 per router
   const double mean_packet = r.injected_packets ? static_cast<double>(r.injected_flits) / static_cast<double>(r.injected_packets) : 1.0;
-  std::vector<double> router_pj(t.num_nodes(), 0.0);
+  std::vector<double> router_pj(per_link ? t.num_nodes() : 0, 0.0);
   const double clock_each = e.idle_cycle * static_cast<double>(window);
   const double leak_each = e.leakage_uw * p.window_ns * 1e-3;
   double hops = 0;
@@ -330,7 +332,10 @@ PhysicalReport physical_report(const PhysicalPlan& plan, const Scenario& s, cons
     const double events = static_cast<double>(c.flits_in) * write + heads * e.head +
                           static_cast<double>(c.flits_out) * (forward + e.credit);
     p.router_events_pj += events;
-    router_pj[n] = events + clock_each + leak_each;
+    p.writes += static_cast<double>(c.flits_in);
+    p.heads += heads;
+    p.forwards += static_cast<double>(c.flits_out);
+    if (per_link) router_pj[n] = events + clock_each + leak_each;
     hops += static_cast<double>(c.flits_out);
   }
   p.clock_pj = clock_each * nodes;
@@ -343,8 +348,9 @@ PhysicalReport physical_report(const PhysicalPlan& plan, const Scenario& s, cons
     const double per_flit_fj =
         bit_transitions * (span.tiles * plan.tile_mm * plan.wires.fj_per_bit_per_mm + span.dies * plan.wires.tsv_fj_per_bit);
     const double pj = static_cast<double>(r.link_window_flits[k]) * per_flit_fj / 1000.0;
-    p.link_pj.push_back(pj);
     p.links_pj += pj;
+    if (!per_link) continue;
+    p.link_pj.push_back(pj);
     router_pj[links[k]->upstream().node] += pj;
   }
   p.total_pj = p.router_events_pj + p.links_pj + p.clock_pj + p.leakage_pj;
@@ -385,8 +391,9 @@ void print_physical(std::ostream& os, const PhysicalPlan& plan, const PhysicalRe
   os << "  window " << std::setprecision(3) << p.total_pj * uj << " uJ = router events " << p.router_events_pj * uj
      << " + links " << p.links_pj * uj << " + clock " << p.clock_pj * uj << " + leakage " << p.leakage_pj * uj
      << " uJ; " << std::setprecision(1) << p.pj_per_flit << " pJ per delivered flit, " << p.pj_per_flit_hop
-     << " pJ per flit-hop; " << std::setprecision(2) << p.power_mw << " mW (" << std::setprecision(3)
-     << p.power_mw / static_cast<double>(p.router_mw.size()) << " mW per router)\n";
+     << " pJ per flit-hop; " << std::setprecision(2)
+     << (p.power_mw >= 1000 ? p.power_mw / 1000 : p.power_mw) << (p.power_mw >= 1000 ? " W" : " mW") << " ("
+     << std::setprecision(3) << p.power_mw / static_cast<double>(p.routers) << " mW per router)\n";
 }
 
 nlohmann::ordered_json physical_json(const PhysicalPlan& plan, const PhysicalReport& p, const Scenario& s) {
@@ -417,6 +424,7 @@ nlohmann::ordered_json physical_json(const PhysicalPlan& plan, const PhysicalRep
     j["window_ns"] = p.window_ns;
     j["energy_pj"] = {{"total", p.total_pj}, {"router_events", p.router_events_pj}, {"links", p.links_pj},
                       {"clock", p.clock_pj}, {"leakage", p.leakage_pj}};
+    j["events"] = {{"writes", p.writes}, {"heads", p.heads}, {"forwards", p.forwards}};
     j["pj_per_flit"] = p.pj_per_flit;
     j["pj_per_flit_hop"] = p.pj_per_flit_hop;
     j["power_mw"] = p.power_mw;

@@ -80,6 +80,9 @@ struct PhysicalReport {
   double clock_mhz = 0;
   double router_events_pj = 0, links_pj = 0, clock_pj = 0, leakage_pj = 0, total_pj = 0;
   double pj_per_flit = 0, pj_per_flit_hop = 0;  ///< per delivered flit; per router traversal
+  /// The window's events over all routers: flits written into input buffers,
+  /// heads among them, flits sent out (each also charged a credit's return).
+  double writes = 0, heads = 0, forwards = 0;
   double power_mw = 0;                          ///< average over the window at clock_mhz
   double window_ns = 0;
   double latency_ns = 0, p99_latency_ns = 0;
@@ -87,12 +90,17 @@ struct PhysicalReport {
   double wire_mm_per_node = 0;
   double router_mm2 = 0, link_mm2_per_node = 0;  ///< router area; repeaters and pipeline registers per node
   unsigned min_latency = 1, max_latency = 1;     ///< link cycles
-  std::vector<double> router_mw;  ///< per router (events, clock, leakage, half of its links)
-  std::vector<double> link_mm;    ///< per network link (Network::network_links order)
+  std::size_t routers = 0;
+  /// With per_link only (the link CSV): per router, its events, clock,
+  /// leakage and the links it drives; per network link
+  /// (Network::network_links order), its length and energy.
+  std::vector<double> router_mw;
+  std::vector<double> link_mm;
   std::vector<double> link_pj;
 };
 
-PhysicalReport physical_report(const PhysicalPlan& plan, const Scenario& s, const Network& net, const Results& r);
+PhysicalReport physical_report(const PhysicalPlan& plan, const Scenario& s, const Network& net, const Results& r,
+                               bool per_link);
 
 void print_physical(std::ostream& os, const PhysicalPlan& plan, const PhysicalReport& p, const Scenario& s);
 /// The "physical" object of the run's JSON.

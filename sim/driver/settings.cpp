@@ -113,10 +113,10 @@ const std::vector<Setting>& settings() {
                     "address flit holds flit_bits / 16 destinations",
        [](Scenario& s, const std::string& v) { s.flit_bits = u32("flit_bits", v, 32, 1024); }},
       integer("buffer", "flit buffer depth per VC", 1, kMaxBuffer, &Scenario::buffer),
-      {"link_latency", "cycles per router-to-router link, flits forward and credits back: 1-" +
-                           std::to_string(kMaxLinkLatency) + " (pipelined; the buffer must cover the credit round "
-                           "trip, 2 x latency + 2 flits, or --allow-shallow), or auto: each link's wire delay on the "
-                           "floorplan at the clock (docs/floorplan.md)",
+      {"link_latency", "cycles per router-to-router link, flits forward and credits back (1-" +
+                           std::to_string(kMaxLinkLatency) + "; or auto: each link's wire delay on the floorplan at "
+                           "the clock, docs/floorplan.md; links over one cycle are pipelined, and the buffer must "
+                           "cover the credit round trip, 2 x latency + 2 flits, or --allow-shallow)",
        [](Scenario& s, const std::string& v) {
          s.physical.link_latency_auto = v == "auto";
          s.link_latency = v == "auto" ? 1 : u32("link_latency", v, 1, kMaxLinkLatency);

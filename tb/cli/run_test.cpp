@@ -308,7 +308,7 @@ TEST(Cli, RunPrintsTheBoundAndWritesLinkUtilisation) {
   std::ifstream in(csv);
   std::string line;
   std::getline(in, line);
-  EXPECT_EQ(line, "from,from_port,to,to_port,flits,utilisation");
+  EXPECT_EQ(line, "from,from_port,to,to_port,flits,utilisation,length_mm,latency,energy_pj,from_router_mw");
   unsigned rows = 0, ext = 0;
   double flits = 0;
   while (std::getline(in, line)) {

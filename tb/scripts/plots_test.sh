@@ -51,6 +51,15 @@ same_size "$out" "arrival map"
 out=$(facts "$tmp/linksp" cell-); echo "petersen links: $out"
 grep -qx 'cell- 10' <<<"$out" || fail "petersen heatmap: expected 10 cells"
 
+# power: a run with an energy table (3PT's 4+1-port router, 1 VC); the
+# hottest router is the one with the largest from_router_mw in the CSV
+"$W" run --topology 3pt:2x2x2 --routing tree --vcs 1 --buffer 4 --flit-bits 32 --rate 0.05 --cycles 1000 --quiet \
+  --link-csv "$tmp/power.csv"
+"$plot" power "$tmp/power.csv" --topology 3pt:2x2x2 --out "$tmp/power.png" >/dev/null
+out=$(facts "$tmp/power" cell-); echo "power: $out"
+grep -qx 'cell- 80' <<<"$out" || fail "3pt:2x2x2 power map: expected 80 cells"
+same_size "$out" "power map"
+
 bad() {  # expected text, args...
   local want="$1"; shift
   set +e; msg=$("$plot" "$@" 2>&1); rc=$?; set -e
@@ -60,6 +69,7 @@ bad() {  # expected text, args...
   echo "bad: $msg"
 }
 bad "topology" links "$tmp/links.csv" --topology cube:3 --out "$tmp/x.png"
+bad "no energy table" power "$tmp/linksp.csv" --topology petersen --out "$tmp/x.png"
 bad "needs --topology" links "$tmp/links.csv" --out "$tmp/x.png"
 bad "not a readable file" histogram "$tmp/none.json" --out "$tmp/x.png"
 bad "is not JSON" histogram "$tmp/links.csv" --out "$tmp/x.png"

@@ -17,7 +17,9 @@ ResourceEstimate estimate_resources(const Topology& t, const Scenario& s, double
   // Router inputs (network and local ports) and the NI's ejection buffers.
   const double buffers = static_cast<double>((t.num_ports + 2 * s.local_ports) * s.vcs);
   e.memory_bytes =
-      nodes * (kBytesPerNode + buffers * (kBytesPerVcBuffer + kBytesPerFlitSlot * s.buffer)) + routing_tables;
+      nodes * (kBytesPerNode + kBytesPerPortSpan * t.num_ports +
+               buffers * (kBytesPerVcBuffer + kBytesPerFlitSlot * s.buffer)) +
+      routing_tables;
   e.check_steps = s.deadlock_check ? proof_steps : 0;
   e.check_seconds = e.check_steps / kCheckStepsPerSecond;
   if (s.trace.empty()) {

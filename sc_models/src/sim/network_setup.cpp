@@ -55,14 +55,14 @@ NetworkSetup setup_network(const Scenario& scenario, const ResolvedHook& resolve
   s.vcs = n.routing->vcs();
   if ((t.num_ports + s.local_ports) * s.vcs > kMaxPortVcs)
     throw ConfigError("vcs", "(network ports + local ports) x VCs must be at most 64");
-  if (resolved) {
-    resolved(s, t);
-    validate(s);
-  }
   // What it will cost, refused before any work if this machine cannot.
   n.estimate = estimate_resources(t, s, static_cast<double>(n.routing->table_bytes()),
                                   s.deadlock_check ? proof_steps(t, *n.routing) : 0);
   check_limits(t, s, n.estimate, available_memory_bytes());
+  if (resolved) {
+    resolved(s, t);
+    validate(s);
+  }
   if (s.deadlock_check) {
     n.verdict = check_routing_deadlock(t, *n.routing);
     clock.step(n.steps, "static deadlock proof (" + std::to_string(n.verdict.channels) + " channels, " +

@@ -282,8 +282,9 @@ Results Simulation::results(double wall_seconds) const {
   r.source_queue = scenario_.source_queue;
   r.suppressed_packets = suppressed_packets_;
   r.suppressed_flits = suppressed_flits_;
-  Counters at_end = links_at_end_;
-  if (at_end.links.empty()) snapshot_links(at_end);
+  Counters now;
+  if (links_at_end_.links.empty()) snapshot_links(now);
+  const Counters& at_end = links_at_end_.links.empty() ? now : links_at_end_;
   const std::vector<std::uint64_t>& end = at_end.links;
   if (!links_at_start_.links.empty() && window > 0) {
     double sum = 0, mx = 0;
@@ -293,6 +294,7 @@ Results Simulation::results(double wall_seconds) const {
       sum += u;
       mx = std::max(mx, u);
     }
+    r.router_window.reserve(at_end.routers.size());
     for (std::size_t n = 0; n < at_end.routers.size(); ++n) {
       const RouterCounts &a = links_at_start_.routers[n], &b = at_end.routers[n];
       r.router_window.push_back(RouterCounts{b.flits_in - a.flits_in, b.flits_out - a.flits_out,

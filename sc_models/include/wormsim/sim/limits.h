@@ -19,6 +19,9 @@ namespace wormsim {
 /// from one check to the next. A node's bytes include 96 of window
 /// counters (two snapshots and the result of its router's RouterCounts).
 constexpr double kBytesPerNode = 6.5 * 1024 + 96;
+/// Per network port of a node: its link's span on the floorplan, which the
+/// driver's cost model keeps for the run (sim/driver/physical.h).
+constexpr double kBytesPerPortSpan = 8;
 constexpr double kBytesPerVcBuffer = 54;
 constexpr double kBytesPerFlitSlot = 48;
 /// Measured: the static proof explores about 1.5e8 (destination, channel)

@@ -50,7 +50,7 @@ std::unique_ptr<PacketSource> make_packet_source(const Scenario& s, const Topolo
 /// channel dependency graph has a cycle.
 ///
 /// `resolved`, when given, is called once the routing and the VC count are
-/// resolved and before the limits, the proof or the fabric: it may check
+/// resolved and the limits checked, before the proof or the fabric: it may check
 /// the scenario further (a ConfigError then stops the set-up before any
 /// work) and set its link_latencies; the scenario is validated again after it.
 using ResolvedHook = std::function<void(Scenario&, const Topology&)>;
