@@ -113,8 +113,8 @@ def main(argv):
         for label, spec, routing, vcs in SETS[s]:
             r = measure(label, spec, routing, vcs, extra)
             out = subprocess.run([saturation.WORMSIM, "topo", spec], capture_output=True, text=True, check=True).stdout
-            m = re.search(r"^degree histogram: (\d+):", out, re.M)
-            r["degree"] = int(m.group(1)) if m else 0
+            m = re.search(r"^degree histogram: (.*)$", out, re.M)
+            r["degree"] = max(int(x.split(":")[0]) for x in m.group(1).split()) if m else 0
             rows.append(r)
             print(f"  measured {label}: saturation {r['sat_load']:.3f}, table {r['note']}", file=sys.stderr)
         print(f"\n{s} nodes" + (f" (with {' '.join(extra)})" if extra else "") + ":\n")

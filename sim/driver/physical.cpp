@@ -90,7 +90,8 @@ void choose_table(PhysicalPlan& plan, const Scenario& s, const Topology& t) {
     }
     plan.table = *best;
     const std::string diff = differences(*best, s, t);
-    plan.table_note = best->name + " (" + best->source + (diff.empty() ? ", this router" : ", the nearest: " + diff) + ")";
+    plan.table_note = best->name + " (" + best->source + ", " + best->route_unit +
+                      (diff.empty() ? "; same ports, VCs, depth and width" : "; the nearest: " + diff) + ")";
     return;
   }
   EnergyTable e;
@@ -118,7 +119,8 @@ void choose_table(PhysicalPlan& plan, const Scenario& s, const Topology& t) {
                                     " (--energy-any true uses it anyway, said in the summary)");
   plan.foreign = !diff.empty();
   plan.table = e;
-  plan.table_note = e.name + " (" + e.source + (diff.empty() ? ", this router" : ", named for another router: " + diff) + ")";
+  plan.table_note = e.name + " (" + e.source + ", " + e.route_unit +
+                    (diff.empty() ? "; same ports, VCs, depth and width" : "; named for another router: " + diff) + ")";
 }
 
 FloorplanChoice parse_floorplan(const Scenario& s, const Topology& t) {
@@ -184,6 +186,9 @@ EnergyTable energy_table_from_json(const nlohmann::json& j, const std::string& s
   e.vcs = u("parameters.NumVcs");
   e.depth = u("parameters.BufDepth");
   e.flit_bits = u("parameters.FlitW");
+  static const char* const kRouteUnits[] = {"routing table", "dimension order", "torus dimension order", "3PT logic"};
+  const unsigned algo = u("parameters.RouteAlgo");
+  e.route_unit = algo < 4 ? kRouteUnits[algo] : "route unit " + std::to_string(algo);
   e.area_um2 = d("area_um2");
   e.fmax_mhz = d("fmax_mhz");
   e.leakage_uw = d("leakage_uw");

@@ -28,6 +28,7 @@ struct EnergyTable {
   std::string name;    ///< the configuration (rtl/configs.txt)
   std::string source;  ///< "recorded" or the file it came from
   std::string library;
+  std::string route_unit;  ///< how the table's router routes (RouteAlgo): a routing table, dimension order, ...
   unsigned net_ports = 0, local_ports = 0, vcs = 0, depth = 0, flit_bits = 0;
   double area_um2 = 0, fmax_mhz = 0, leakage_uw = 0;
   /// pJ per event, idle baseline removed ([0]: zero payload, [1]: random).

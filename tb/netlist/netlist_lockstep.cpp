@@ -11,6 +11,11 @@
 // port and both values. Parameters come in as -D macros from
 // tb/scripts/netlist_lockstep.sh (the configuration of rtl/configs.txt).
 // Usage: netlist_lockstep SEED CYCLES   (NETLIST_VCD=FILE: waves of both)
+//        netlist_lockstep 0 0 STIM PHASES replay IN
+// replay: the inputs come from IN, a stimulus in the Recorder's format
+// (tb/netlist/fabric_stimulus.cpp writes one per router of a fabric run):
+// every cycle the RTL's outputs must equal the ones IN records, so the
+// router alone sees exactly what it saw in the fabric.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -103,18 +108,232 @@ class Recorder {
   const char* name_ = "";
 };
 
+
+// The router's constants, the header line of a stimulus.
+void record_header(Recorder& rec, const Vnetlist_pair& top) {
+  rec.field(top.router_id_i, kNodeW);
+  rec.field(top.coord_i, 64);
+  rec.field(top.hp_next_i, kNodeW);
+  rec.field(top.hp_prev_i, kNodeW);
+  rec.field(top.neighbor_id_i, kNet * kNodeW);
+  rec.end_line();
+}
+
+// One cycle's line: the inputs applied and the RTL's outputs after the edge
+// ([0] of each pair: its low bits).
+void record_cycle(Recorder& rec, const Vnetlist_pair& top) {
+  rec.field(top.rst_ni, 1);
+  rec.field(top.table_we_i, 1);
+  rec.field(top.table_dst_i, kNodeW);
+  rec.field(top.table_port_i, kPortW);
+  rec.field(top.table_vcs_i, kVcs);
+  rec.field(top.flit_valid_i, kPorts);
+  rec.field(top.flit_vc_i, kPorts * kVcW);
+  rec.field(top.flit_type_i, kPorts * 2);
+  rec.field(top.flit_data_i, kPorts * kFlitW);
+  rec.field(top.credit_valid_i, kPorts);
+  rec.field(top.credit_vc_i, kPorts * kVcW);
+  rec.field(top.credit_valid_o, kPorts);
+  rec.field(top.credit_vc_o, kPorts * kVcW);
+  rec.field(top.flit_valid_o, kPorts);
+  rec.field(top.flit_vc_o, kPorts * kVcW);
+  rec.field(top.flit_type_o, kPorts * 2);
+  rec.field(top.flit_data_o, kPorts * kFlitW);
+  rec.end_line();
+}
+
+// Waves of both copies when NETLIST_VCD names a file (else null).
+std::unique_ptr<VerilatedVcdC> open_waves(VerilatedContext& ctx, Vnetlist_pair& top) {
+  const char* path = std::getenv("NETLIST_VCD");
+  if (!path) return nullptr;
+  ctx.traceEverOn(true);
+  auto vcd = std::make_unique<VerilatedVcdC>();
+  top.trace(vcd.get(), 99);
+  vcd->open(path);
+  return vcd;
+}
+
+// One clock cycle, low then high, dumped at t and t + 5 (10 units a cycle).
+void clock_cycle(Vnetlist_pair& top, VerilatedVcdC* vcd, std::uint64_t& t) {
+  top.clk_i = 0;
+  top.eval();
+  if (vcd) vcd->dump(t);
+  top.clk_i = 1;
+  top.eval();
+  if (vcd) vcd->dump(t + 5);
+  t += 10;
+}
+
+// Sets the field of WIDTH bits from its hex digits (most significant first).
+template <class T>
+void set_hex(T& v, const std::string& hex, unsigned width) {
+  const std::size_t n = hex.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned lsb = static_cast<unsigned>(i) * 4;
+    if (lsb >= width) break;
+    const char c = hex[n - 1 - i];
+    const unsigned d = static_cast<unsigned>(c <= '9' ? c - '0' : c - 'a' + 10);
+    setb(v, lsb, std::min(4u, width - lsb), d);
+  }
+}
+
+// A recorded field compared with the RTL's output (its low copy).
+template <class T>
+bool same_hex(const T& v, const std::string& hex, unsigned lsb0, unsigned width) {
+  for (unsigned b = 0; b < width; b += 4) {
+    const unsigned w = std::min(4u, width - b);
+    const std::size_t at = hex.size() - 1 - b / 4;
+    const char c = hex[at];
+    const unsigned d = static_cast<unsigned>(c <= '9' ? c - '0' : c - 'a' + 10);
+    if (getb(v, lsb0 + b, w) != d) return false;
+  }
+  return true;
+}
+
+int replay(const char* in_path, Recorder& rec) {
+  std::FILE* in = std::fopen(in_path, "r");
+  if (!in) {
+    std::fprintf(stderr, "netlist_lockstep: cannot read %s\n", in_path);
+    return 2;
+  }
+  auto ctx = std::make_unique<VerilatedContext>();
+  auto top = std::make_unique<Vnetlist_pair>(ctx.get());
+  const std::unique_ptr<VerilatedVcdC> vcd = open_waves(*ctx, *top);
+  auto fields = [&](std::vector<std::string>& out) {
+    out.clear();
+    char buf[1 << 14];
+    if (!std::fgets(buf, sizeof buf, in)) return false;
+    std::string f;
+    for (const char* c = buf; *c; ++c) {
+      if (*c == ' ' || *c == '\n') {
+        if (!f.empty()) out.push_back(f);
+        f.clear();
+      } else {
+        f += *c;
+      }
+    }
+    if (!f.empty()) out.push_back(f);
+    return true;
+  };
+  std::vector<std::string> w;
+  if (!fields(w) || w.size() != 5) {
+    std::fprintf(stderr, "netlist_lockstep: %s: expected a header of 5 fields\n", in_path);
+    return 2;
+  }
+  set_hex(top->router_id_i, w[0], kNodeW);
+  set_hex(top->coord_i, w[1], 64);
+  set_hex(top->hp_next_i, w[2], kNodeW);
+  set_hex(top->hp_prev_i, w[3], kNodeW);
+  set_hex(top->neighbor_id_i, w[4], kNet * kNodeW);
+  record_header(rec, *top);
+  std::uint64_t t = 0;
+  unsigned long line = 1, flits = 0, traffic = 0;
+  bool running = false;
+  while (fields(w)) {
+    ++line;
+    if (w.size() != 17) {
+      std::fprintf(stderr, "netlist_lockstep: %s line %lu: expected 17 fields\n", in_path, line);
+      return 2;
+    }
+    set_hex(top->rst_ni, w[0], 1);
+    set_hex(top->table_we_i, w[1], 1);
+    set_hex(top->table_dst_i, w[2], kNodeW);
+    set_hex(top->table_port_i, w[3], kPortW);
+    set_hex(top->table_vcs_i, w[4], kVcs);
+    set_hex(top->flit_valid_i, w[5], kPorts);
+    set_hex(top->flit_vc_i, w[6], kPorts * kVcW);
+    set_hex(top->flit_type_i, w[7], kPorts * 2);
+    set_hex(top->flit_data_i, w[8], kPorts * kFlitW);
+    set_hex(top->credit_valid_i, w[9], kPorts);
+    set_hex(top->credit_vc_i, w[10], kPorts * kVcW);
+    if (top->rst_ni && !running) {
+      rec.begin("replay");
+      running = true;
+    }
+    clock_cycle(*top, vcd.get(), t);
+    record_cycle(rec, *top);
+    if (!top->rst_ni) continue;
+    ++traffic;
+    auto fail = [&](const char* what) {
+      std::printf("netlist lockstep: replay MISMATCH at line %lu: %s\n", line, what);
+      if (vcd) vcd->close();
+      std::exit(1);
+    };
+    // the netlist against the RTL, every output
+    for (unsigned p = 0; p < kPorts; ++p) {
+      const auto rv = getb(top->flit_valid_o, p, 1), nv = getb(top->flit_valid_o, kPorts + p, 1);
+      if (rv != nv) fail("netlist flit_valid differs from the RTL");
+      if (rv) {
+        ++flits;
+        if (getb(top->flit_vc_o, p * kVcW, kVcW) != getb(top->flit_vc_o, (kPorts + p) * kVcW, kVcW) ||
+            getb(top->flit_type_o, p * 2, 2) != getb(top->flit_type_o, (kPorts + p) * 2, 2))
+          fail("netlist flit differs from the RTL");
+        for (unsigned b = 0; b < kFlitW; b += 32) {
+          const unsigned n = std::min(32u, kFlitW - b);
+          if (getb(top->flit_data_o, p * kFlitW + b, n) != getb(top->flit_data_o, (kPorts + p) * kFlitW + b, n))
+            fail("netlist flit data differs from the RTL");
+        }
+      }
+      const auto rc = getb(top->credit_valid_o, p, 1), nc = getb(top->credit_valid_o, kPorts + p, 1);
+      if (rc != nc) fail("netlist credit_valid differs from the RTL");
+      if (rc && getb(top->credit_vc_o, p * kVcW, kVcW) != getb(top->credit_vc_o, (kPorts + p) * kVcW, kVcW))
+        fail("netlist credit VC differs from the RTL");
+    }
+    // the RTL against what the router did in the fabric
+    if (!same_hex(top->credit_valid_o, w[11], 0, kPorts)) fail("credit_valid: the RTL differs from the fabric's router");
+    if (!same_hex(top->flit_valid_o, w[13], 0, kPorts)) fail("flit_valid: the RTL differs from the fabric's router");
+    for (unsigned p = 0; p < kPorts; ++p) {
+      if (getb(top->credit_valid_o, p, 1)) {
+        const std::string& h = w[12];
+        std::string bits;  // the recorded field's VC of port p
+        unsigned long long x = 0;
+        for (unsigned b = 0; b < kVcW; ++b) {
+          const unsigned bit = p * kVcW + b;
+          const char c = h[h.size() - 1 - bit / 4];
+          const unsigned d = static_cast<unsigned>(c <= '9' ? c - '0' : c - 'a' + 10);
+          x |= static_cast<unsigned long long>((d >> (bit % 4)) & 1u) << b;
+        }
+        if (getb(top->credit_vc_o, p * kVcW, kVcW) != x) fail("credit VC: the RTL differs from the fabric's router");
+      }
+      if (getb(top->flit_valid_o, p, 1)) {
+        auto field_bit = [&](const std::string& h, unsigned bit) {
+          const char c = h[h.size() - 1 - bit / 4];
+          const unsigned d = static_cast<unsigned>(c <= '9' ? c - '0' : c - 'a' + 10);
+          return (d >> (bit % 4)) & 1u;
+        };
+        for (unsigned b = 0; b < kVcW; ++b)
+          if (getb(top->flit_vc_o, p * kVcW + b, 1) != field_bit(w[14], p * kVcW + b))
+            fail("flit VC: the RTL differs from the fabric's router");
+        for (unsigned b = 0; b < 2; ++b)
+          if (getb(top->flit_type_o, p * 2 + b, 1) != field_bit(w[15], p * 2 + b))
+            fail("flit type: the RTL differs from the fabric's router");
+        for (unsigned b = 0; b < kFlitW; ++b)
+          if (getb(top->flit_data_o, p * kFlitW + b, 1) != field_bit(w[16], p * kFlitW + b))
+            fail("flit data: the RTL differs from the fabric's router");
+      }
+    }
+  }
+  if (running) rec.end();
+  std::fclose(in);
+  top->final();
+  if (vcd) vcd->close();
+  std::printf("netlist lockstep: %lu cycles equal, %lu flits out (replay of %s, every output as in the fabric)\n",
+              traffic, flits, in_path);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3 || argc > 6) {
-    std::fprintf(stderr, "usage: netlist_lockstep SEED CYCLES [STIMULUS PHASES [random|unicast|events]]\n");
+  if (argc < 3 || argc > 7) {
+    std::fprintf(stderr, "usage: netlist_lockstep SEED CYCLES [STIMULUS PHASES [random|unicast|events|replay IN]]\n");
     return 2;
   }
   const unsigned long seed = std::strtoul(argv[1], nullptr, 10);
   const unsigned long cycles = std::strtoul(argv[2], nullptr, 10);
   const std::string mode = argc > 5 ? argv[5] : "random";
-  if (mode != "random" && mode != "unicast" && mode != "events") {
-    std::fprintf(stderr, "netlist_lockstep: mode: expected random, unicast or events, not '%s'\n", mode.c_str());
+  if (mode != "random" && mode != "unicast" && mode != "events" && !(mode == "replay" && argc == 7)) {
+    std::fprintf(stderr, "netlist_lockstep: mode: expected random, unicast, events or replay IN, not '%s'\n", mode.c_str());
     return 2;
   }
   Recorder rec(argc > 3 ? argv[3] : nullptr, argc > 4 ? argv[4] : nullptr);
@@ -124,6 +343,7 @@ int main(int argc, char** argv) {
   auto below = [&](std::uint64_t n) { return static_cast<std::uint64_t>(rng() % n); };
   auto chance = [&](double p) { return std::uniform_real_distribution<double>(0, 1)(rng) < p; };
 
+  if (mode == "replay") return replay(argv[6], rec);
   auto ctx = std::make_unique<VerilatedContext>();
   auto top = std::make_unique<Vnetlist_pair>(ctx.get());
 
@@ -141,48 +361,13 @@ int main(int argc, char** argv) {
   setb(top->coord_i, 0, 16, here % DX);
   setb(top->coord_i, 16, 16, (here / DX) % DY);
   setb(top->coord_i, 32, 16, here / (DX * DY));
-  rec.field(top->router_id_i, kNodeW);
-  rec.field(top->coord_i, 64);
-  rec.field(top->hp_next_i, kNodeW);
-  rec.field(top->hp_prev_i, kNodeW);
-  rec.field(top->neighbor_id_i, kNet * kNodeW);
-  rec.end_line();
+  record_header(rec, *top);
 
-  std::unique_ptr<VerilatedVcdC> vcd;
-  if (const char* path = std::getenv("NETLIST_VCD")) {
-    ctx->traceEverOn(true);
-    vcd = std::make_unique<VerilatedVcdC>();
-    top->trace(vcd.get(), 99);
-    vcd->open(path);
-  }
+  const std::unique_ptr<VerilatedVcdC> vcd = open_waves(*ctx, *top);
   std::uint64_t t = 0;
   auto edge = [&] {
-    top->clk_i = 0;
-    top->eval();
-    if (vcd) vcd->dump(t);
-    top->clk_i = 1;
-    top->eval();
-    if (vcd) vcd->dump(t + 5);
-    t += 10;
-    rec.field(top->rst_ni, 1);
-    rec.field(top->table_we_i, 1);
-    rec.field(top->table_dst_i, kNodeW);
-    rec.field(top->table_port_i, kPortW);
-    rec.field(top->table_vcs_i, kVcs);
-    rec.field(top->flit_valid_i, kPorts);
-    rec.field(top->flit_vc_i, kPorts * kVcW);
-    rec.field(top->flit_type_i, kPorts * 2);
-    rec.field(top->flit_data_i, kPorts * kFlitW);
-    rec.field(top->credit_valid_i, kPorts);
-    rec.field(top->credit_vc_i, kPorts * kVcW);
-    // the RTL's outputs ([0] of each pair: its low bits)
-    rec.field(top->credit_valid_o, kPorts);
-    rec.field(top->credit_vc_o, kPorts * kVcW);
-    rec.field(top->flit_valid_o, kPorts);
-    rec.field(top->flit_vc_o, kPorts * kVcW);
-    rec.field(top->flit_type_o, kPorts * 2);
-    rec.field(top->flit_data_o, kPorts * kFlitW);
-    rec.end_line();
+    clock_cycle(*top, vcd.get(), t);
+    record_cycle(rec, *top);
   };
   // reset held while the routing table is written, one entry per cycle
   top->rst_ni = 0;

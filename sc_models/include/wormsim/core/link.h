@@ -178,24 +178,47 @@ class Link {
     unsigned flits_in = 0, credits_in = 0;
   };
 
-  // One edge of the flit pipeline; true when a flit arrives at _q.
+  // One edge of the flit pipeline; true when a flit arrives at _q. Only
+  // valid slots are copied, and an empty pipeline with nothing entering is
+  // not turned (its ring holds no flit, so its head position is free).
   bool shift_flit(std::uint64_t& moves) {
-    FlitSlot& stage = pipe_->flits[pipe_->flit_head];
-    flit_q_ = stage;
-    stage = flit_d_;
-    flit_d_.valid = false;
-    pipe_->flits_in += static_cast<unsigned>(stage.valid) - static_cast<unsigned>(flit_q_.valid);
-    if (++pipe_->flit_head == pipe_->flits.size()) pipe_->flit_head = 0;
-    if (flit_q_.valid) ++moves;
-    return flit_q_.valid;
+    Pipe& p = *pipe_;
+    if (p.flits_in == 0 && !flit_d_.valid) {
+      flit_q_.valid = false;
+      return false;
+    }
+    FlitSlot& stage = p.flits[p.flit_head];
+    const bool arrives = stage.valid;
+    if (arrives) {
+      flit_q_ = stage;
+      ++moves;
+      --p.flits_in;
+    } else {
+      flit_q_.valid = false;
+    }
+    if (flit_d_.valid) {
+      stage = flit_d_;
+      flit_d_.valid = false;
+      ++p.flits_in;
+    } else {
+      stage.valid = false;
+    }
+    if (++p.flit_head == p.flits.size()) p.flit_head = 0;
+    return arrives;
   }
   bool shift_credit() {
-    CreditSlot& stage = pipe_->credits[pipe_->credit_head];
+    Pipe& p = *pipe_;
+    if (p.credits_in == 0 && !credit_d_.valid) {
+      credit_q_.valid = false;
+      return false;
+    }
+    CreditSlot& stage = p.credits[p.credit_head];
     credit_q_ = stage;
+    p.credits_in -= stage.valid ? 1u : 0u;
     stage = credit_d_;
+    p.credits_in += stage.valid ? 1u : 0u;
     credit_d_.valid = false;
-    pipe_->credits_in += static_cast<unsigned>(stage.valid) - static_cast<unsigned>(credit_q_.valid);
-    if (++pipe_->credit_head == pipe_->credits.size()) pipe_->credit_head = 0;
+    if (++p.credit_head == p.credits.size()) p.credit_head = 0;
     return credit_q_.valid;
   }
   bool commit_piped(ActivityList& activity, std::uint64_t& moves) {
