@@ -219,6 +219,12 @@ const std::vector<EnergyTable>& recorded_energy_tables() {
   return tables;
 }
 
+std::string recorded_table_names() {
+  std::string out;
+  for (const EnergyTable& e : recorded_energy_tables()) out += (out.empty() ? "" : ", ") + e.name;
+  return out;
+}
+
 const WireTable& recorded_wires() {
   static const WireTable wires = [] {
     WireTable w;
@@ -299,8 +305,8 @@ PhysicalReport physical_report(const PhysicalPlan& plan, const Scenario& s, cons
   p.latency_ns = r.latency.average * period_ns;
   p.p99_latency_ns = static_cast<double>(r.latency.p99) * period_ns;
   p.gbps_per_node = r.throughput * s.flit_bits * plan.clock_mhz / 1e3;
-  p.min_latency = p.max_latency = link_latency_of(s, t.num_ports, 0, 0);
-  bool first = true;
+  p.min_latency = kMaxLinkLatency;
+  p.max_latency = 1;
   double channel_mm = 0, link_um2 = 0;
   const unsigned data_wires = s.flit_bits + 2 + vc_bits(s.vcs) + 1, credit_wires = vc_bits(s.vcs) + 1;
   for (const Link* l : net.network_links()) {
@@ -309,12 +315,12 @@ PhysicalReport physical_report(const PhysicalPlan& plan, const Scenario& s, cons
     if (per_link) p.link_mm.push_back(mm);
     channel_mm += mm;
     const unsigned lat = l->latency();
-    p.min_latency = first ? lat : std::min(p.min_latency, lat);
-    p.max_latency = first ? lat : std::max(p.max_latency, lat);
-    first = false;
+    p.min_latency = std::min(p.min_latency, lat);
+    p.max_latency = std::max(p.max_latency, lat);
     const double repeaters = std::floor(plan.spans[i].tiles * plan.tile_mm * 1000.0 / plan.wires.spacing_um);
     link_um2 += (data_wires + credit_wires) * (repeaters * plan.wires.repeater_um2 + (lat - 1) * plan.wires.register_um2);
   }
+  p.min_latency = std::min(p.min_latency, p.max_latency);  // no network links: 1
   p.wire_mm_per_node = channel_mm / nodes;
   p.link_mm2_per_node = link_um2 / 1e6 / nodes;
   if (!plan.table || window == 0 || r.router_window.size() != t.num_nodes()) return p;

@@ -50,6 +50,8 @@ struct WireTable {
 /// The tables compiled in, by configuration name order.
 const std::vector<EnergyTable>& recorded_energy_tables();
 const WireTable& recorded_wires();
+/// The recorded tables' names, comma-separated (for help texts).
+std::string recorded_table_names();
 /// Reads a table from its JSON (ConfigError on field "energy" if it is not one).
 EnergyTable energy_table_from_json(const nlohmann::json& j, const std::string& source);
 

@@ -66,12 +66,6 @@ Setting integer(const std::string& key, const std::string& help, std::uint64_t m
 }
 
 
-std::string recorded_table_names() {
-  std::string out;
-  for (const EnergyTable& e : recorded_energy_tables()) out += (out.empty() ? "" : ", ") + e.name;
-  return out;
-}
-
 std::string routing_help() {
   return routing_name_list() + " ('--routing list' describes them; default: the topology's deadlock-free one)";
 }
