@@ -44,7 +44,7 @@ std::vector<NodeId> every_router() {
 }
 
 TEST(Rtl3pt, EveryOtherRouterUniformSameCycles) {
-  expect_same(pt_scenario(31, "uniform", 0.2, 3000), every_other(180), 1500);
+  expect_same(pt_scenario(31, "uniform", 0.2, 1200), every_other(180), 10000);
 }
 
 // 2- and 3-cycle pipelined links (4-flit buffers: shallow, allowed); one
