@@ -3,10 +3,12 @@
 // Both directions are registers: what a component sends in cycle t (the _d
 // side) is seen by the other end in cycle t+L (the _q side), for exactly one
 // cycle, where L >= 1 is the link's latency. A link of latency L > 1 is a
-// pipeline of L - 1 register stages in each direction between _d and _q; it
-// carries one flit and one credit per cycle in flight at every stage. The
-// set of links touched in a cycle (or holding anything in flight) is
-// committed at the clock edge.
+// pipeline of L - 1 register stages in each direction; it carries one flit
+// and one credit per cycle in flight at every stage. The set of links
+// touched in a cycle (or with something arriving) is committed at the clock
+// edge: a 1-cycle link at the edge after its send, a pipelined one only at
+// the edge its flit or credit arrives (a timing wheel), and each at the edge
+// after an arrival to clear _q.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -50,33 +52,33 @@ class Link {
   Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream, std::string name, unsigned latency = 1)
       : committer_(committer), up_(upstream), down_(downstream), name_(std::move(name)) {
     if (latency < 1 || latency > kMaxLinkLatency) throw std::invalid_argument("Link: latency out of range");
-    if (latency > 1) pipe_ = std::make_unique<Pipe>(latency - 1);
+    if (latency > 1) pipe_ = std::make_unique<Pipe>(latency);
   }
 
   const FlitSlot& flit() const { return flit_q_; }
   const CreditSlot& credit() const { return credit_q_; }
-  unsigned latency() const { return pipe_ ? static_cast<unsigned>(pipe_->flits.size()) + 1 : 1; }
+  unsigned latency() const { return pipe_ ? pipe_->delay + 1 : 1; }
 
   /// A flit on VC `vc` is on its way: arrived this cycle (_q) or still in
   /// the pipeline. Between cycles (the _d side is empty then).
   bool flit_in_flight(VcId vc) const {
     if (flit_q_.valid && flit_q_.flit.vc == vc) return true;
     if (pipe_)
-      for (const FlitSlot& f : pipe_->flits)
-        if (f.valid && f.flit.vc == vc) return true;
+      for (unsigned i = 0; i < pipe_->flits.count; ++i)
+        if (pipe_->flits.at(i).vc == vc) return true;
     return false;
   }
   /// A credit for VC `vc` is on its way back (arrived this cycle or in the pipeline).
   bool credit_in_flight(VcId vc) const {
     if (credit_q_.valid && credit_q_.vc == vc) return true;
     if (pipe_)
-      for (const CreditSlot& c : pipe_->credits)
-        if (c.valid && c.vc == vc) return true;
+      for (unsigned i = 0; i < pipe_->credits.count; ++i)
+        if (pipe_->credits.at(i) == vc) return true;
     return false;
   }
   /// Flits and credits inside the pipeline stages (not counting _q).
-  unsigned flits_in_pipeline() const { return pipe_ ? pipe_->flits_in : 0; }
-  unsigned credits_in_pipeline() const { return pipe_ ? pipe_->credits_in : 0; }
+  unsigned flits_in_pipeline() const { return pipe_ ? pipe_->flits.count : 0; }
+  unsigned credits_in_pipeline() const { return pipe_ ? pipe_->credits.count : 0; }
 
   inline void send_flit(const Flit& f);
   /// send_flit(f) with f.vc replaced by `vc` (saves the caller a copy).
@@ -101,11 +103,12 @@ class Link {
   /// while fewer than 2^32 heads cross between them).
   std::uint32_t heads_carried() const { return heads_carried_; }
 
-  /// Clock edge (one lane): _d becomes _q in both directions. Returns true
-  /// when the link carries anything in the new cycle (so it must be
-  /// committed again next edge to clear); `moves` counts flits.
-  bool commit(ActivityList& activity, std::uint64_t& moves) {
-    if (pipe_) return commit_piped(activity, moves);
+  /// Clock edge `edge` (one lane): _d becomes _q in both directions (a
+  /// pipelined link: what is due at this edge). Returns true when the link
+  /// carries anything in the new cycle (so it must be committed again next
+  /// edge to clear); `moves` counts flits.
+  bool commit(ActivityList& activity, std::uint64_t edge, std::uint64_t& moves) {
+    if (pipe_) return commit_piped(activity, edge, moves);
     bool carries = false;
     if (flit_d_.valid) {
       flit_q_ = flit_d_;
@@ -135,25 +138,24 @@ class Link {
   /// commit other links (wake-ups go to that lane's list, arrival bits are
   /// set atomically: two links may share a component). Returns true when the
   /// direction carries something in the new cycle; it is then listed again.
-  bool commit_direction(bool flit, ActivityList& activity, unsigned lane, std::uint64_t& moves) {
+  bool commit_direction(bool flit, ActivityList& activity, unsigned lane, std::uint64_t edge, std::uint64_t& moves) {
     if (flit) {
-      const bool arrived = pipe_ ? shift_flit(moves) : commit_flit(moves);
-      const bool pending = arrived || (pipe_ && pipe_->flits_in > 0);
-      flit_listed_ = pending;
+      const bool arrived = pipe_ ? pipe_flit(edge, moves) : commit_flit(moves);
+      flit_listed_ = arrived;
       if (arrived) {
         activity.wake_in(down_.slot, lane);
         if (flit_mask_) __atomic_fetch_or(flit_mask_, 1ull << flit_bit_, __ATOMIC_RELAXED);
       }
-      return pending;
+      // a pipelined direction with an arrival at the next edge is listed for it
+      return arrived && !(pipe_ && pipe_->flits.due_at(edge + 1));
     }
-    const bool arrived = pipe_ ? shift_credit() : commit_credit();
-    const bool pending = arrived || (pipe_ && pipe_->credits_in > 0);
-    credit_listed_ = pending;
+    const bool arrived = pipe_ ? pipe_credit(edge) : commit_credit();
+    credit_listed_ = arrived;
     if (arrived) {
       activity.wake_in(up_.slot, lane);
       if (credit_mask_) __atomic_fetch_or(credit_mask_, 1ull << credit_bit_, __ATOMIC_RELAXED);
     }
-    return pending;
+    return arrived && !(pipe_ && pipe_->credits.due_at(edge + 1));
   }
 
   /// Bit `bit` of *mask is set at the clock edge when a flit arrives (for the
@@ -166,75 +168,103 @@ class Link {
   void relist() { flit_listed_ = credit_listed_ = true; }
 
  private:
-  /// The L - 1 stages of each direction, as rings: at each edge the stage at
-  /// `head` moves to _q and _d takes its place, so what enters at one edge
-  /// leaves L - 1 edges later. Each direction has its own head (lanes may
-  /// commit the two directions of one link in parallel).
+  /// What is on its way in one direction: a FIFO of (arrival edge, item),
+  /// at most L deep (L - 1 in flight between cycles, one more sent during
+  /// a cycle). Written by the sending end during evaluation and by the lane
+  /// committing that direction at the edge, never both at once.
+  template <class T>
+  struct Fifo {
+    struct Timed {
+      std::uint64_t due = 0;
+      T item{};
+    };
+    /// Room for `capacity` entries (rounded up to a power of two).
+    explicit Fifo(unsigned capacity) {
+      unsigned n = 1;
+      while (n < capacity) n *= 2;
+      slots.resize(n);
+      mask = n - 1;
+    }
+    std::vector<Timed> slots;
+    unsigned mask = 0, head = 0, count = 0;
+    const T& at(unsigned i) const { return slots[(head + i) & mask].item; }
+    /// A new last entry, due at `due`: its item is the caller's to fill.
+    T& push(std::uint64_t due) {
+      Timed& t = slots[(head + count) & mask];
+      t.due = due;
+      ++count;
+      return t.item;
+    }
+    /// The item due at `edge`, taken off the FIFO, or null.
+    const T* take(std::uint64_t edge) {
+      if (count == 0 || slots[head].due != edge) return nullptr;
+      const T* item = &slots[head].item;
+      head = (head + 1) & mask;
+      --count;
+      return item;
+    }
+    /// Something is due at `edge` (the direction is listed for it already).
+    bool due_at(std::uint64_t edge) const { return count != 0 && slots[head].due == edge; }
+  };
+  /// A pipelined link's two directions: arrivals are L - 1 edges after the
+  /// edge that follows the send. `*_edge`: the last edge that direction was
+  /// committed at (a direction listed twice for one edge acts once).
+  /// `listed_due`: with one lane, the last edge the link (both directions)
+  /// was listed for, so a flit and a credit due at one edge list it once
+  /// (with several lanes each direction is listed for each arrival, and the
+  /// field is not written).
   struct Pipe {
-    explicit Pipe(unsigned stages) : flits(stages), credits(stages) {}
-    std::vector<FlitSlot> flits;
-    std::vector<CreditSlot> credits;
-    unsigned flit_head = 0, credit_head = 0;
-    unsigned flits_in = 0, credits_in = 0;
+    explicit Pipe(unsigned latency) : delay(latency - 1), flits(latency), credits(latency) {}
+    unsigned delay;
+    Fifo<Flit> flits;
+    Fifo<VcId> credits;
+    std::uint64_t flit_edge = ~0ull, credit_edge = ~0ull, listed_due = ~0ull;
   };
 
-  // One edge of the flit pipeline; true when a flit arrives at _q. Only
-  // valid slots are copied, and an empty pipeline with nothing entering is
-  // not turned (its ring holds no flit, so its head position is free).
-  bool shift_flit(std::uint64_t& moves) {
+  inline void pipe_send_flit(const Flit& f, VcId vc);
+  inline void pipe_send_credit(VcId vc);
+
+  // One edge of a pipelined direction: the item due at `edge` arrives at
+  // _q, else _q empties. True when something arrived (a second call for the
+  // same edge does nothing and returns false).
+  bool pipe_flit(std::uint64_t edge, std::uint64_t& moves) {
     Pipe& p = *pipe_;
-    if (p.flits_in == 0 && !flit_d_.valid) {
-      flit_q_.valid = false;
-      return false;
-    }
-    FlitSlot& stage = p.flits[p.flit_head];
-    const bool arrives = stage.valid;
-    if (arrives) {
-      flit_q_ = stage;
+    if (p.flit_edge == edge) return false;
+    p.flit_edge = edge;
+    if (const Flit* f = p.flits.take(edge)) {
+      flit_q_.valid = true;
+      flit_q_.flit = *f;
       ++moves;
-      --p.flits_in;
-    } else {
-      flit_q_.valid = false;
+      return true;
     }
-    if (flit_d_.valid) {
-      stage = flit_d_;
-      flit_d_.valid = false;
-      ++p.flits_in;
-    } else {
-      stage.valid = false;
-    }
-    if (++p.flit_head == p.flits.size()) p.flit_head = 0;
-    return arrives;
+    flit_q_.valid = false;
+    return false;
   }
-  bool shift_credit() {
+  bool pipe_credit(std::uint64_t edge) {
     Pipe& p = *pipe_;
-    if (p.credits_in == 0 && !credit_d_.valid) {
-      credit_q_.valid = false;
-      return false;
+    if (p.credit_edge == edge) return false;
+    p.credit_edge = edge;
+    if (const VcId* vc = p.credits.take(edge)) {
+      credit_q_.valid = true;
+      credit_q_.vc = *vc;
+      return true;
     }
-    CreditSlot& stage = p.credits[p.credit_head];
-    credit_q_ = stage;
-    p.credits_in -= stage.valid ? 1u : 0u;
-    stage = credit_d_;
-    p.credits_in += stage.valid ? 1u : 0u;
-    credit_d_.valid = false;
-    if (++p.credit_head == p.credits.size()) p.credit_head = 0;
-    return credit_q_.valid;
+    credit_q_.valid = false;
+    return false;
   }
-  bool commit_piped(ActivityList& activity, std::uint64_t& moves) {
-    const bool flit = shift_flit(moves);
+  bool commit_piped(ActivityList& activity, std::uint64_t edge, std::uint64_t& moves) {
+    const bool flit = pipe_flit(edge, moves);
     if (flit) {
       activity.wake(down_.slot);
       if (flit_mask_) *flit_mask_ |= 1ull << flit_bit_;
     }
-    const bool credit = shift_credit();
+    const bool credit = pipe_credit(edge);
     if (credit) {
       activity.wake(up_.slot);
       if (credit_mask_) *credit_mask_ |= 1ull << credit_bit_;
     }
-    const bool carries = flit || credit || pipe_->flits_in > 0 || pipe_->credits_in > 0;
-    flit_listed_ = credit_listed_ = carries;
-    return carries;
+    // to clear at the next edge, unless an arrival lists it for that edge
+    return (flit || credit) && pipe_->listed_due != edge + 1;
   }
 
   bool commit_flit(std::uint64_t& moves) {
@@ -291,6 +321,18 @@ class LinkCommitter {
       lanes_[activity_->lane_of(slot)].dirty.push_back(Entry{l, flit});
   }
 
+  /// Lists one direction of the pipelined link `l`, driven by the component
+  /// at `slot`, for edge `due` (less than kMaxLinkLatency edges ahead). With
+  /// one lane an entry commits both directions.
+  void schedule(Link* l, std::size_t slot, bool flit, std::uint64_t due) {
+    Wheel& w = lanes_.empty() ? wheel_ : lanes_[activity_->lane_of(slot)].wheel;
+    w.buckets[due % kMaxLinkLatency].push_back(Entry{l, flit});
+    ++w.entries;
+  }
+
+  /// The number of the next clock edge (edges committed so far).
+  std::uint64_t edge() const { return edge_; }
+
   /// Memory hints while committing (a fabric far larger than the caches).
   void set_prefetch(bool on) { prefetch_ = on; }
 
@@ -302,8 +344,30 @@ class LinkCommitter {
   void set_lanes(const ActivityList* activity, unsigned lanes) {
     activity_ = activity;
     std::vector<Entry> pending;
-    for (auto& lane : lanes_) pending.insert(pending.end(), lane.dirty.begin(), lane.dirty.end());
+    Wheel wheel = std::move(wheel_);
+    wheel_ = Wheel{};
+    for (auto& lane : lanes_) {
+      pending.insert(pending.end(), lane.dirty.begin(), lane.dirty.end());
+      for (unsigned b = 0; b < kMaxLinkLatency; ++b)
+        wheel.buckets[b].insert(wheel.buckets[b].end(), lane.wheel.buckets[b].begin(), lane.wheel.buckets[b].end());
+    }
     lanes_.assign(lanes > 1 ? lanes : 0, Lane{});
+    // scheduled arrivals go to the lane of the end that sent them; a
+    // one-lane entry stands for both directions
+    for (unsigned b = 0; b < kMaxLinkLatency; ++b)
+      for (const Entry& e : wheel.buckets[b]) {
+        if (lanes_.empty()) {
+          wheel_.buckets[b].push_back(e);
+          ++wheel_.entries;
+          continue;
+        }
+        for (const bool flit : {true, false}) {
+          const std::size_t slot = flit ? e.link->upstream().slot : e.link->downstream().slot;
+          Wheel& w = lanes_[activity_->lane_of(slot)].wheel;
+          w.buckets[b].push_back(Entry{e.link, flit});
+          ++w.entries;
+        }
+      }
     if (lanes_.empty()) {
       for (const Entry& e : pending) {
         e.link->relist();
@@ -328,9 +392,11 @@ class LinkCommitter {
     }
     scratch_.swap(dirty_);
     dirty_.clear();
+    const std::uint64_t edge = edge_++;
+    if (wheel_.entries != 0) commit_due(wheel_, edge, activity);
     if (!prefetch_) {
       for (Link* l : scratch_)
-        if (l->commit(activity, moves_)) dirty_.push_back(l);
+        if (l->commit(activity, edge, moves_)) dirty_.push_back(l);
       return;
     }
     // Large fabric: each link is fetched a few links ahead (memory hints).
@@ -342,7 +408,7 @@ class LinkCommitter {
         for (std::size_t b = 0; b < sizeof(Link); b += 64) __builtin_prefetch(link + b, 1);
       }
       Link* l = scratch_[i];
-      if (l->commit(activity, moves_)) dirty_.push_back(l);
+      if (l->commit(activity, edge, moves_)) dirty_.push_back(l);
     }
   }
 
@@ -352,20 +418,28 @@ class LinkCommitter {
     Lane& lane = lanes_[k];
     lane.scratch.swap(lane.dirty);
     lane.dirty.clear();
+    if (lane.wheel.entries != 0) {
+      std::vector<Entry>& due = lane.wheel.buckets[edge_ % kMaxLinkLatency];
+      for (const Entry& e : due)
+        if (e.link->commit_direction(e.flit, activity, k, edge_, lane.moves)) lane.dirty.push_back(e);
+      lane.wheel.entries -= due.size();
+      due.clear();
+    }
     for (const Entry& e : lane.scratch)
-      if (e.link->commit_direction(e.flit, activity, k, lane.moves)) lane.dirty.push_back(e);
+      if (e.link->commit_direction(e.flit, activity, k, edge_, lane.moves)) lane.dirty.push_back(e);
   }
   void finish_edge() {
     for (Lane& lane : lanes_) {
       moves_ += lane.moves;
       lane.moves = 0;
     }
+    ++edge_;
   }
 
   /// Entries to commit at the next edge (to decide whether lanes should).
   std::size_t pending_entries() const {
-    std::size_t n = dirty_.size();
-    for (const Lane& lane : lanes_) n += lane.dirty.size();
+    std::size_t n = dirty_.size() + wheel_.entries;
+    for (const Lane& lane : lanes_) n += lane.dirty.size() + lane.wheel.entries;
     return n;
   }
 
@@ -380,23 +454,43 @@ class LinkCommitter {
     Link* link;
     bool flit;  ///< the flit direction, else the credit direction
   };
+  /// Pipelined links' directions by the edge their flit or credit arrives
+  /// at (bucket edge % kMaxLinkLatency; a send is at most kMaxLinkLatency - 1
+  /// edges ahead of its arrival).
+  struct Wheel {
+    std::vector<std::vector<Entry>> buckets = std::vector<std::vector<Entry>>(kMaxLinkLatency);
+    std::size_t entries = 0;
+  };
   struct Lane {
     std::vector<Entry> dirty, scratch;
+    Wheel wheel;
     std::uint64_t moves = 0;
   };
+  // One lane: the arrivals due at `edge` (both directions of each link).
+  void commit_due(Wheel& w, std::uint64_t edge, ActivityList& activity) {
+    std::vector<Entry>& due = w.buckets[edge % kMaxLinkLatency];
+    for (const Entry& e : due)
+      if (e.link->commit(activity, edge, moves_)) dirty_.push_back(e.link);
+    w.entries -= due.size();
+    due.clear();
+  }
+
   std::vector<Link*> dirty_, scratch_;
+  Wheel wheel_;
   std::vector<Lane> lanes_;  ///< empty with one lane
   const ActivityList* activity_ = nullptr;
   std::uint64_t moves_ = 0;
+  std::uint64_t edge_ = 0;
   bool prefetch_ = false;
 };
 
 inline void Link::send_flit(const Flit& f, VcId vc) {
+  ++flits_carried_;
+  heads_carried_ += is_head(f.type) ? 1u : 0u;
+  if (__builtin_expect(pipe_ != nullptr, 0)) return pipe_send_flit(f, vc);
   flit_d_.valid = true;
   flit_d_.flit = f;
   flit_d_.flit.vc = vc;
-  ++flits_carried_;
-  heads_carried_ += is_head(f.type) ? 1u : 0u;
   if (!flit_listed_) {
     flit_listed_ = true;
     // With one lane a link is listed once, whichever end drove it first.
@@ -407,11 +501,34 @@ inline void Link::send_flit(const Flit& f, VcId vc) {
 inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
 inline void Link::send_credit(VcId vc) {
+  if (__builtin_expect(pipe_ != nullptr, 0)) return pipe_send_credit(vc);
   credit_d_.valid = true;
   credit_d_.vc = vc;
   if (!credit_listed_) {
     credit_listed_ = true;
     if (committer_->laned() || !flit_listed_) committer_->mark(this, down_.slot, false);
+  }
+}
+
+inline void Link::pipe_send_flit(const Flit& f, VcId vc) {
+  Pipe& p = *pipe_;
+  const std::uint64_t due = committer_->edge() + p.delay;
+  Flit& slot = p.flits.push(due);
+  slot = f;
+  slot.vc = vc;
+  if (p.listed_due != due) {
+    if (!committer_->laned()) p.listed_due = due;
+    committer_->schedule(this, up_.slot, true, due);
+  }
+}
+
+inline void Link::pipe_send_credit(VcId vc) {
+  Pipe& p = *pipe_;
+  const std::uint64_t due = committer_->edge() + p.delay;
+  p.credits.push(due) = vc;
+  if (p.listed_due != due) {
+    if (!committer_->laned()) p.listed_due = due;
+    committer_->schedule(this, down_.slot, false, due);
   }
 }
 
