@@ -141,21 +141,21 @@ class Link {
   bool commit_direction(bool flit, ActivityList& activity, unsigned lane, std::uint64_t edge, std::uint64_t& moves) {
     if (flit) {
       const bool arrived = pipe_ ? pipe_flit(edge, moves) : commit_flit(moves);
-      flit_listed_ = arrived;
       if (arrived) {
         activity.wake_in(down_.slot, lane);
         if (flit_mask_) __atomic_fetch_or(flit_mask_, 1ull << flit_bit_, __ATOMIC_RELAXED);
       }
+      if (!pipe_) return flit_listed_ = arrived;
       // a pipelined direction with an arrival at the next edge is listed for it
-      return arrived && !(pipe_ && pipe_->flits.due_at(edge + 1));
+      return arrived && !pipe_->flits.due_at(edge + 1);
     }
     const bool arrived = pipe_ ? pipe_credit(edge) : commit_credit();
-    credit_listed_ = arrived;
     if (arrived) {
       activity.wake_in(up_.slot, lane);
       if (credit_mask_) __atomic_fetch_or(credit_mask_, 1ull << credit_bit_, __ATOMIC_RELAXED);
     }
-    return arrived && !(pipe_ && pipe_->credits.due_at(edge + 1));
+    if (!pipe_) return credit_listed_ = arrived;
+    return arrived && !pipe_->credits.due_at(edge + 1);
   }
 
   /// Bit `bit` of *mask is set at the clock edge when a flit arrives (for the
@@ -164,8 +164,11 @@ class Link {
   void notify_flit_to(std::uint64_t* mask, unsigned bit) { flit_mask_ = mask; flit_bit_ = static_cast<std::uint8_t>(bit); }
   void notify_credit_to(std::uint64_t* mask, unsigned bit) { credit_mask_ = mask; credit_bit_ = static_cast<std::uint8_t>(bit); }
 
-  /// Listed for the next edge in both directions (a link that must clear).
-  void relist() { flit_listed_ = credit_listed_ = true; }
+  /// Listed for the next edge in both directions (a link that must clear;
+  /// a pipelined link's flags stay clear, so every send reaches its FIFO).
+  void relist() {
+    if (!pipe_) flit_listed_ = credit_listed_ = true;
+  }
 
  private:
   /// What is on its way in one direction: a FIFO of (arrival edge, item),
@@ -221,8 +224,10 @@ class Link {
     std::uint64_t flit_edge = ~0ull, credit_edge = ~0ull, listed_due = ~0ull;
   };
 
-  inline void pipe_send_flit(const Flit& f, VcId vc);
-  inline void pipe_send_credit(VcId vc);
+  // What was just sent on a pipelined link (_d) enters its FIFO, due L - 1
+  // edges after the next one, and the link is listed for that edge.
+  inline void pipe_send_flit();
+  inline void pipe_send_credit();
 
   // One edge of a pipelined direction: the item due at `edge` arrives at
   // _q, else _q empties. True when something arrived (a second call for the
@@ -487,11 +492,12 @@ class LinkCommitter {
 inline void Link::send_flit(const Flit& f, VcId vc) {
   ++flits_carried_;
   heads_carried_ += is_head(f.type) ? 1u : 0u;
-  if (__builtin_expect(pipe_ != nullptr, 0)) return pipe_send_flit(f, vc);
   flit_d_.valid = true;
   flit_d_.flit = f;
   flit_d_.flit.vc = vc;
   if (!flit_listed_) {
+    // a pipelined link is never listed this way: its flit enters its FIFO now
+    if (__builtin_expect(pipe_ != nullptr, 0)) return pipe_send_flit();
     flit_listed_ = true;
     // With one lane a link is listed once, whichever end drove it first.
     if (committer_->laned() || !credit_listed_) committer_->mark(this, up_.slot, true);
@@ -501,31 +507,31 @@ inline void Link::send_flit(const Flit& f, VcId vc) {
 inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
 inline void Link::send_credit(VcId vc) {
-  if (__builtin_expect(pipe_ != nullptr, 0)) return pipe_send_credit(vc);
   credit_d_.valid = true;
   credit_d_.vc = vc;
   if (!credit_listed_) {
+    if (__builtin_expect(pipe_ != nullptr, 0)) return pipe_send_credit();
     credit_listed_ = true;
     if (committer_->laned() || !flit_listed_) committer_->mark(this, down_.slot, false);
   }
 }
 
-inline void Link::pipe_send_flit(const Flit& f, VcId vc) {
+inline void Link::pipe_send_flit() {
   Pipe& p = *pipe_;
   const std::uint64_t due = committer_->edge() + p.delay;
-  Flit& slot = p.flits.push(due);
-  slot = f;
-  slot.vc = vc;
+  p.flits.push(due) = flit_d_.flit;
+  flit_d_.valid = false;
   if (p.listed_due != due) {
     if (!committer_->laned()) p.listed_due = due;
     committer_->schedule(this, up_.slot, true, due);
   }
 }
 
-inline void Link::pipe_send_credit(VcId vc) {
+inline void Link::pipe_send_credit() {
   Pipe& p = *pipe_;
   const std::uint64_t due = committer_->edge() + p.delay;
-  p.credits.push(due) = vc;
+  p.credits.push(due) = credit_d_.vc;
+  credit_d_.valid = false;
   if (p.listed_due != due) {
     if (!committer_->laned()) p.listed_due = due;
     committer_->schedule(this, down_.slot, false, due);
