@@ -63,8 +63,8 @@ TEST(Rtl3pt, EveryOtherRouterThreeCycleLinksSameCycles) { expect_same_with_links
 TEST(Rtl3pt, AllRtlTornadoSameCycles) { expect_same(pt_scenario(32, "tornado", 0.03, 1000), every_router(), 1000); }
 
 TEST(Rtl3pt, AllRtlPastSaturationSameCycles) {
-  Scenario s = pt_scenario(33, "uniform", 0.5, 500);
-  s.drain_limit = 500;
+  Scenario s = pt_scenario(33, "uniform", 0.5, 300);
+  s.drain_limit = 300;
   expect_same(s, every_router(), 1500, false);
 }
 
