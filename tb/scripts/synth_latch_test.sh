@@ -23,13 +23,20 @@ s = s.replace("    always_ff @(posedge clk_out) begin\n      vc_q",
 open(p, "w").write(s)
 PY
 grep -q always_latch "$tmp/rtl/wormsim_crossbar.sv" || { echo "FAIL: could not plant the latch"; exit 1; }
-if "$tmp/scripts/synth" --config tiny_v1_b2 --out "$tmp/out"; then
-  echo "FAIL: scripts/synth accepted a design with a latch"; exit 1
+if "$tmp/scripts/synth" --config tiny_v1_b2 --out "$tmp/out" >"$tmp/latch.log" 2>&1; then
+  cat "$tmp/latch.log"; echo "FAIL: scripts/synth accepted a design with a latch"; exit 1
 fi
+cat "$tmp/latch.log"
+# refused in seconds, before the synthesis, and named
+grep -q "refused at elaboration.*latches outside a clock gate: .* in wormsim_crossbar" "$tmp/latch.log" ||
+  { echo "FAIL: the latch was not refused at elaboration, naming its module"; exit 1; }
 # lost bits: one bit of a 2-bit flit type wired into an input unit
 sed -i 's/\.flit_type_i       (flit_type_i\[p\]),/.flit_type_i       (flit_type_i[p][0]),/' "$tmp.narrow/rtl/wormsim_router.sv"
 grep -q 'flit_type_i\[p\]\[0\]' "$tmp.narrow/rtl/wormsim_router.sv" || { echo "FAIL: could not plant the narrow port"; exit 1; }
-if "$tmp.narrow/scripts/synth" --config tiny_v1_b2 --out "$tmp.narrow/out"; then
-  echo "FAIL: scripts/synth accepted a design that loses bits"; exit 1
+if "$tmp.narrow/scripts/synth" --config tiny_v1_b2 --out "$tmp.narrow/out" >"$tmp/narrow.log" 2>&1; then
+  cat "$tmp/narrow.log"; echo "FAIL: scripts/synth accepted a design that loses bits"; exit 1
 fi
+cat "$tmp/narrow.log"
+grep -q "refused at elaboration.*Resizing cell port" "$tmp/narrow.log" ||
+  { echo "FAIL: the lost bits were not refused at elaboration, naming the port"; exit 1; }
 echo "scripts/synth refused the latch and the lost bits: pass"

@@ -228,6 +228,9 @@ class Link {
   // edges after the next one, and the link is listed for that edge.
   inline void pipe_send_flit();
   inline void pipe_send_credit();
+  // Lists the link (one direction: `flit`, driven from `slot`) for edge
+  // `due`; with one lane, once per edge for both directions.
+  inline void list_for(Pipe& p, std::uint64_t due, std::size_t slot, bool flit);
 
   // One edge of a pipelined direction: the item due at `edge` arrives at
   // _q, else _q empties. True when something arrived (a second call for the
@@ -521,10 +524,7 @@ inline void Link::pipe_send_flit() {
   const std::uint64_t due = committer_->edge() + p.delay;
   p.flits.push(due) = flit_d_.flit;
   flit_d_.valid = false;
-  if (p.listed_due != due) {
-    if (!committer_->laned()) p.listed_due = due;
-    committer_->schedule(this, up_.slot, true, due);
-  }
+  list_for(p, due, up_.slot, true);
 }
 
 inline void Link::pipe_send_credit() {
@@ -532,9 +532,13 @@ inline void Link::pipe_send_credit() {
   const std::uint64_t due = committer_->edge() + p.delay;
   p.credits.push(due) = credit_d_.vc;
   credit_d_.valid = false;
+  list_for(p, due, down_.slot, false);
+}
+
+inline void Link::list_for(Pipe& p, std::uint64_t due, std::size_t slot, bool flit) {
   if (p.listed_due != due) {
     if (!committer_->laned()) p.listed_due = due;
-    committer_->schedule(this, down_.slot, false, due);
+    committer_->schedule(this, slot, flit, due);
   }
 }
 
