@@ -17,19 +17,25 @@ Primary inputs are driven by stdcells.INPUT_DRIVER. Zero-delay
 simulation has no glitches, so glitch energy is not counted.
 
 Contract: Pricer(netlist, lib, cap_per_um) prices nets; per_cycle(vcd,
-scope, pricer, period) returns ([pJ per cycle], [pJ per cycle by
+scope, pricer, period, compile_tool(dir)) returns ([pJ per cycle], [pJ per cycle by
 stage], toggles) for the nets of one VCD scope, cycle k being the
 simulation times [k x period, (k+1) x period)."""
-import collections
+import os
 import re
+import subprocess
 
 import stdcells
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 NOMINAL_SLEW_NS = 0.1
 
 STAGE_OF_INSTANCE = [("gen_input[", "input units"), ("i_route.i_table", "routing table"),
                      ("i_route", "route unit"), ("i_vc_alloc", "VC allocator"), ("i_sw_alloc", "switch allocator"),
                      ("i_crossbar", "crossbar"), ("i_credits", "credit counters")]
+
+
+STAGES = ["clock"] + [stage for _, stage in STAGE_OF_INSTANCE] + ["router top"]
 
 
 def stage_of(net_name):
@@ -89,92 +95,84 @@ class Pricer:
         self.leakage_nw = sum(lib.cells[cell].leakage for cell, _, _ in netlist.instances)
 
 
-def _pad(v, width):
-    """A VCD vector value extended to WIDTH characters (MSB first): with
-    x or z when its first character is one, else with 0."""
-    if len(v) >= width:
-        return v[-width:]
-    return v.rjust(width, v[0] if v[0] in "xz" else "0")
+def compile_tool(out_dir):
+    """tb/netlist/vcd_price.cpp compiled into OUT_DIR (its path): the VCD
+    body is priced there, the header here."""
+    src = os.path.join(ROOT, "tb", "netlist", "vcd_price.cpp")
+    exe = os.path.join(out_dir, "vcd_price")
+    os.makedirs(out_dir, exist_ok=True)
+    tmp = exe + ".tmp"
+    proc = subprocess.run(["c++", "-std=c++17", "-O2", "-o", tmp, src], capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(f"vcd_price did not compile: {proc.stderr.strip()[:300]}")
+    os.replace(tmp, exe)
+    return exe
 
 
-def per_cycle(vcd_path, scope, pricer, period, cycles_hint=0):
+def per_cycle(vcd_path, scope, pricer, period, tool, cycles_hint=0):
     """Energy per cycle (pJ), split by stage, from the nets of SCOPE (a
-    dotted VCD scope path, e.g. TOP.netlist_pair.i_netlist)."""
+    dotted VCD scope path, e.g. TOP.netlist_pair.i_netlist); TOOL is
+    compile_tool()'s program, which sums the toggles of the VCD's body."""
     want = scope.split(".")
     path = []
     ids = {}  # id code -> [(bit offset in the value string, net key)]
-    in_defs = True
-    total = collections.defaultdict(float)
-    by_stage = collections.defaultdict(lambda: collections.defaultdict(float))
-    toggles = collections.Counter()
-    value = {}
     widths = {}
-    time = 0
-    rise, fall = pricer.rise, pricer.fall
-    stage_cache = {}
+    rise = pricer.rise
     with open(vcd_path) as f:
         for line in f:
-            if in_defs:
-                w = line.split()
-                if not w:
-                    continue
-                if w[0] == "$scope":
-                    path.append(w[2])
-                elif w[0] == "$upscope":
-                    path.pop()
-                elif w[0] == "$var" and path == want:
-                    code, name = w[3], w[4]
-                    rng = w[5] if len(w) > 6 and w[5].startswith("[") else None
-                    width = int(w[2])
-                    bits = []
-                    if rng:
-                        m = re.match(r"\[(\d+)(?::(\d+))?\]", rng)
-                        msb = int(m.group(1))
-                        lsb = int(m.group(2)) if m.group(2) is not None else msb
-                        step = -1 if msb >= lsb else 1
-                        for pos in range(width):
-                            bits.append((pos, (name, msb + step * pos)))
-                    else:
-                        bits.append((0, (name, None)))
-                    known = [(pos, k) for pos, k in bits if k in rise or (k[1] == 0 and (k[0], None) in rise)]
-                    known = [(pos, k if k in rise else (k[0], None)) for pos, k in known]
-                    if known:
-                        ids.setdefault(code, []).extend(known)
-                        widths[code] = width
-                elif w[0] == "$enddefinitions":
-                    in_defs = False
+            w = line.split()
+            if not w:
                 continue
-            c = line[0]
-            if c == "#":
-                time = int(line[1:])
-                continue
-            if c in "01xz":
-                code, val = line[1:].strip(), c
-            elif c == "b":
-                val, code = line[1:].split()
-            else:
-                continue
-            nets = ids.get(code)
-            if nets is None:
-                continue
-            old = value.get(code)
-            value[code] = val
-            if old is None:
-                continue
-            cyc = time // period
-            width = widths[code]
-            o, n = _pad(old, width), _pad(val, width)
+            if w[0] == "$scope":
+                path.append(w[2])
+            elif w[0] == "$upscope":
+                path.pop()
+            elif w[0] == "$var" and path == want:
+                code, name = w[3], w[4]
+                rng = w[5] if len(w) > 6 and w[5].startswith("[") else None
+                width = int(w[2])
+                bits = []
+                if rng:
+                    m = re.match(r"\[(\d+)(?::(\d+))?\]", rng)
+                    msb = int(m.group(1))
+                    lsb = int(m.group(2)) if m.group(2) is not None else msb
+                    step = -1 if msb >= lsb else 1
+                    for pos in range(width):
+                        bits.append((pos, (name, msb + step * pos)))
+                else:
+                    bits.append((0, (name, None)))
+                known = [(pos, k) for pos, k in bits if k in rise or (k[1] == 0 and (k[0], None) in rise)]
+                known = [(pos, k if k in rise else (k[0], None)) for pos, k in known]
+                if known:
+                    ids.setdefault(code, []).extend(known)
+                    widths[code] = width
+            elif w[0] == "$enddefinitions":
+                break
+    stage_index = {}
+    prices, result = vcd_path + ".prices", vcd_path + ".priced"
+    with open(prices, "w") as out:
+        lines = [f"{period} {len(STAGES)}"]
+        for code, nets in ids.items():
+            row = [code, str(widths[code]), str(len(nets))]
             for pos, key in nets:
-                a, b = o[pos], n[pos]
-                if a == b or a not in "01" or b not in "01":
-                    continue
-                e = rise[key] if b == "1" else fall[key]
-                total[cyc] += e
-                st = stage_cache.get(key[0])
+                st = stage_index.get(key[0])
                 if st is None:
-                    st = stage_cache[key[0]] = stage_of(key[0])
-                by_stage[cyc][st] += e
-                toggles[cyc] += 1
+                    st = stage_index[key[0]] = STAGES.index(stage_of(key[0]))
+                row += [str(pos), repr(pricer.rise[key]), repr(pricer.fall[key]), str(st)]
+            lines.append(" ".join(row))
+        out.write("\n".join(lines) + "\n")
+    proc = subprocess.run([tool, prices, vcd_path, result], capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(f"vcd_price failed on {vcd_path}: {proc.stderr.strip()}")
+    total, by_stage, toggles = {}, {}, {}
+    with open(result) as f:
+        for line in f:
+            w = line.split()
+            k = int(w[0])
+            toggles[k], total[k] = int(w[1]), float(w[2])
+            by_stage[k] = {STAGES[int(s)]: float(e) for s, e in (x.split(":") for x in w[3:])}
+    os.remove(prices)
+    os.remove(result)
     n = max(list(total) + [cycles_hint - 1, -1]) + 1
-    return ([total.get(k, 0.0) for k in range(n)], [dict(by_stage.get(k, {})) for k in range(n)],
+    return ([total.get(k, 0.0) for k in range(n)], [by_stage.get(k, {}) for k in range(n)],
             [toggles.get(k, 0) for k in range(n)])

@@ -29,9 +29,19 @@ COMMON = ["--packet", "4", "--buffer", "4", "--flit-bits", "32", "--no-deadlock-
 
 # (label, spec, routing, VCs): equal node counts as far as the families allow;
 # each network with the fewest VCs its deadlock-free routing needs (the mesh's
-# dimension order 1, the torus's datelines 2, 3PT's 3pt-dor 6), and the
-# mesh again with 2 VCs.
+# dimension order 1, the torus's datelines 2, 3PT's 3pt-dor 6, FP_n's fp-dor
+# and RFP_n's rfp-direct 2, rfp-literal 1, the arrangement graph's ag-greedy
+# its diameter), and the mesh again with 2 VCs. The Petersen family at 100
+# nodes (FP_2, RFP_2: routers of 6+1 ports) against 2D and 3D meshes and tori
+# of 100; A(5,3) (60 nodes, 6+1 ports) against 3D ones of 60. Larger members
+# (FP_3, RFP_3: 9+1 ports; A(6,3): 9+1) need routers no table characterises.
 SETS = {
+    "100": [("FP_2", "fp:2", "fp-dor", 2), ("RFP_2", "rfp:2", "rfp-direct", 2),
+            ("RFP_2, as printed", "rfp:2", "rfp-literal", 1), ("mesh 10x10", "mesh:10x10", "dor", 1),
+            ("torus 10x10", "torus:10x10", "dor", 2), ("mesh 4x5x5", "mesh:4x5x5", "dor", 1),
+            ("torus 4x5x5", "torus:4x5x5", "dor", 2)],
+    "60": [("A(5,3)", "arrangement:5,3", "ag-greedy", 4), ("mesh 3x4x5", "mesh:3x4x5", "dor", 1),
+           ("torus 3x4x5", "torus:3x4x5", "dor", 2)],
     "640": [("3PT(4,4,4)", "3pt:4x4x4", "3pt-dor", 6), ("mesh 8x8x10", "mesh:8x8x10", "dor", 1),
             ("mesh 8x8x10, 2 VCs", "mesh:8x8x10", "dor", 2), ("torus 8x8x10", "torus:8x8x10", "dor", 2)],
     "5120": [("3PT(8,8,8)", "3pt:8x8x8", "3pt-dor", 6), ("mesh 16x16x20", "mesh:16x16x20", "dor", 1),
@@ -85,8 +95,12 @@ def table(rows):
              "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         degree = r["degree"]
+        vcs = f"{r['vcs']} VC" + ("s" if r["vcs"] != 1 else "")
+        # a table of another router than the run's: what differs, as wormsim run names it
+        nearest = r["note"].split("the nearest: ", 1)[1].rstrip(")") + ")" if "the nearest: " in r["note"] else ""
+        priced = f"{r['table']} (nearest: {nearest})" if nearest else r["table"]
         lines.append(
-            f"| {r['label']} | {r['nodes']} | {degree}+1 ports, {r['vcs']} VCs ({r['routing']}) | {r['table']} | "
+            f"| {r['label']} | {r['nodes']} | {degree}+1 ports, {vcs} ({r['routing']}) | {priced} | "
             f"{r['clock_mhz']:.1f} | {r['zero_ns']:.0f} ns ({r['zero_cycles']:.1f} cycles) | "
             f"{r['sat_gbps']:.2f} Gb/s/node ({r['sat_flits']:.3f} flits/node/cycle) | "
             f"{r['half_pj_per_flit']:.0f} pJ | {r['router_mm2'] + r['link_mm2']:.3f} mm2 | "

@@ -79,7 +79,7 @@ TEST(DirectFabric, CheckerboardSameCycles) {
 // lower half of the VCs while the wrap link is still ahead.
 TEST(DirectFabric, TorusPositionDatelinesSameCycles) {
   for (double rate : {0.2, 0.6}) {
-    MixedFabricConfig c = config(25, rate, rate > 0.5 ? 1500 : 5000, every_router());
+    MixedFabricConfig c = config(25, rate, rate > 0.5 ? 1000 : 2000, every_router());
     c.scenario.topology = "torus:4x4x4";
     c.scenario.routing = "dor-position";
     c.scenario.vcs = 4;

@@ -60,7 +60,7 @@ TEST(Rtl3pt, EveryOtherRouterTwoCycleLinksSameCycles) { expect_same_with_links(2
 
 TEST(Rtl3pt, EveryOtherRouterThreeCycleLinksSameCycles) { expect_same_with_links(3); }
 
-TEST(Rtl3pt, AllRtlTornadoSameCycles) { expect_same(pt_scenario(32, "tornado", 0.03, 1000), every_router(), 1000); }
+TEST(Rtl3pt, AllRtlTornadoSameCycles) { expect_same(pt_scenario(32, "tornado", 0.03, 800), every_router(), 1000); }
 
 TEST(Rtl3pt, AllRtlPastSaturationSameCycles) {
   Scenario s = pt_scenario(33, "uniform", 0.5, 300);
