@@ -143,7 +143,8 @@ std::string energy_table_file(const Scenario& s) {
   return e.size() > 5 && e.compare(e.size() - 5, 5, ".json") == 0 ? e : "";
 }
 
-int run_scenario(const Scenario& scenario, const RunFlags& flags = {}, const std::string& config = "") {
+int run_scenario(const Scenario& scenario, const RunFlags& flags = {}, const std::string& config = "",
+                 const SummaryPreface& preface = nullptr) {
   FilePlan()
       .input("config", config)
       .input("trace", scenario.trace)
@@ -198,6 +199,7 @@ int run_scenario(const Scenario& scenario, const RunFlags& flags = {}, const std
     vcd->commit();
   }
   const PhysicalReport phys = physical_report(plan, sim->scenario(), sim->network(), r, !scenario.link_csv.empty());
+  if (preface) preface(std::cout, sim->scenario(), r);
   if (!flags.quiet) {
     print_summary(std::cout, sim->scenario(), r);
     print_physical(std::cout, plan, phys, sim->scenario());
@@ -213,6 +215,12 @@ int run_scenario(const Scenario& scenario, const RunFlags& flags = {}, const std
 }
 
 }  // namespace
+
+int run_with_preface(const Scenario& scenario, bool quiet, const std::string& config, const SummaryPreface& preface) {
+  RunFlags flags;
+  flags.quiet = quiet;
+  return run_scenario(scenario, flags, config, preface);
+}
 
 int run_default() {
   Scenario s;

@@ -2,8 +2,13 @@
 // returns a function that runs it after parsing (its exit code).
 #pragma once
 #include <functional>
+#include <ostream>
+#include <string>
 
 #include <CLI/CLI.hpp>
+
+#include <wormsim/sim/results.h>
+#include <wormsim/sim/scenario.h>
 
 namespace wormsim::driver {
 
@@ -20,5 +25,15 @@ Command add_all_to_all(CLI::App& app);
 
 /// Runs the default scenario (wormsim with no arguments).
 int run_default();
+
+/// Prints what a front end reports of a finished run, before wormsim's summary.
+using SummaryPreface = std::function<void(std::ostream&, const Scenario&, const Results&)>;
+
+/// Runs a scenario as `wormsim run` does (its checks, outputs and exit
+/// codes); `config` is its input file (never written); `preface` is printed
+/// even when `quiet` leaves out wormsim's own summary.
+int run_with_preface(const Scenario& scenario, bool quiet, const std::string& config, const SummaryPreface& preface);
+
+Command add_booksim(CLI::App& app);
 
 }  // namespace wormsim::driver

@@ -1,0 +1,236 @@
+// BookSim 2 keys to wormsim settings (booksim_map.h).
+#include "booksim_map.h"
+
+#include <cmath>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include <wormsim/core/config_error.h>
+
+namespace wormsim::driver::booksim {
+namespace {
+
+/// Two values are the same setting: equal text, or equal numbers ("1.0", "1").
+bool same(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  if (!is_decimal_number(a) || !is_decimal_number(b)) return false;
+  try {
+    return std::stod(a) == std::stod(b);
+  } catch (const std::out_of_range&) {
+    return false;  // beyond double's range: not any accepted value
+  }
+}
+
+std::string shown(const std::string& key, const std::string& value, const std::string& where) {
+  return key + " = " + value + " (" + (where.empty() ? "BookSim's default" : where) + ")";
+}
+
+long long integer(const std::string& key, const std::string& value, const std::string& where, long long min,
+                  long long max) {
+  const double v = parse_decimal(key, value, "expected a whole number from " + std::to_string(min) + " to " +
+                                                 std::to_string(max) + " (" + where + ")",
+                                 static_cast<double>(min), static_cast<double>(max));
+  if (v != std::floor(v))
+    throw ConfigError(key, "expected a whole number (" + where + "), got '" + value + "'");
+  return static_cast<long long>(v);
+}
+
+/// The shortest decimal text that reads back as `x`.
+std::string shortest(double x) {
+  for (int digits = 6;; ++digits) {
+    std::ostringstream os;
+    os.precision(digits);
+    os << x;
+    if (digits >= 17 || std::stod(os.str()) == x) return os.str();
+  }
+}
+
+/// The items of a BookSim list "{a,b,c}", or the one value.
+std::vector<std::string> items(const std::string& value) {
+  if (value.empty() || value.front() != '{') return {value};
+  std::vector<std::string> out;
+  std::stringstream ss(value.substr(1, value.size() - 2));
+  for (std::string item; std::getline(ss, item, ',');) out.push_back(item);
+  return out;
+}
+
+/// A traffic name and its parenthesised arguments: "hotspot({3},{1})".
+std::pair<std::string, std::string> call(const std::string& value) {
+  const std::size_t open = value.find('(');
+  if (open == std::string::npos) return {value, ""};
+  if (value.back() != ')') return {value, ""};
+  return {value.substr(0, open), value.substr(open + 1, value.size() - open - 2)};
+}
+
+}  // namespace
+
+Mapping map_config(const std::vector<Assignment>& given, bool lenient) {
+  const std::map<std::string, std::string> v = effective(given);
+  std::map<std::string, std::string> where;  // the last place each key was set
+  for (const Assignment& a : given) where[a.key] = a.where;
+  // The order in which keys are checked: the file's, then the defaults'.
+  std::vector<std::string> order;
+  std::set<std::string> listed;
+  for (const Assignment& a : given)
+    if (listed.insert(a.key).second) order.push_back(a.key);
+  for (const Key& k : keys())
+    if (listed.insert(k.name).second) order.push_back(k.name);
+
+  Mapping m;
+  auto at = [&](const std::string& key) {
+    const auto w = where.find(key);
+    return w == where.end() ? std::string("BookSim's default") : w->second;
+  };
+  auto refuse = [&](const std::string& key, const std::string& why) {
+    const auto w = where.find(key);
+    throw ConfigError(key, shown(key, v.at(key), w == where.end() ? "" : w->second) + ": " + why);
+  };
+  for (const std::string& key : order) {
+    const Key& k = *find_key(key);
+    const std::string& value = v.at(key);
+    switch (k.kind) {
+      case Kind::kPipeline:
+        if (!same(value, k.accepted)) refuse(key, std::string(k.why) + "; wormsim's router pipeline is given in docs/booksim.md");
+        break;
+      case Kind::kFixed:
+        if (!same(value, k.booksim_default)) refuse(key, std::string(k.why) + "; only BookSim's default, " +
+                                                         (std::string(k.booksim_default).empty() ? "empty" : k.booksim_default) +
+                                                         ", is accepted");
+        break;
+      case Kind::kInert:
+        if (!same(value, k.booksim_default)) {
+          if (!lenient) refuse(key, std::string(k.why) + ": it changes no result, and --lenient accepts it with a warning");
+          m.lenient.push_back(shown(key, value, at(key)));
+        }
+        break;
+      case Kind::kWindow:
+      case Kind::kMapped:
+        break;
+    }
+  }
+
+  // Topology and routing.
+  const std::string topology = v.at("topology");
+  if (topology != "mesh" && topology != "torus")
+    refuse("topology", "wormsim reads BookSim's mesh and torus (k, n); its own networks (3pt, petersen, fp, rfp, "
+                       "arrangement) run with 'wormsim run --topology'");
+  const long long k = integer("k", v.at("k"), at("k"), 2, 1024);
+  const long long n = integer("n", v.at("n"), at("n"), 1, 3);
+  std::string spec = topology + ":" + std::to_string(k) + "x" + (n >= 2 ? std::to_string(k) : "1");
+  if (n == 3) spec += "x" + std::to_string(k);
+  m.settings.emplace_back("topology", spec);
+  const std::string routing = v.at("routing_function");
+  if (routing == "dor" || routing == "dim_order")
+    m.settings.emplace_back("routing", "dor");
+  else if (routing == "min_adapt")
+    m.settings.emplace_back("routing", "adaptive");
+  else
+    refuse("routing_function", "wormsim maps dor and dim_order (dimension order; datelines on the torus) and "
+                               "min_adapt (minimal adaptive with a dimension-order escape VC)");
+  m.settings.emplace_back("vcs", std::to_string(integer("num_vcs", v.at("num_vcs"), at("num_vcs"), 1, 16)));
+  m.settings.emplace_back("buffer",
+                          std::to_string(integer("vc_buf_size", v.at("vc_buf_size"), at("vc_buf_size"), 1, 1024)));
+
+  // Packets: one length, or BookSim's list with packet_size_rate weights.
+  const std::vector<std::string> sizes = items(v.at("packet_size"));
+  const std::string rates_text = v.at("packet_size_rate");
+  std::vector<std::string> rates = items(rates_text);
+  if (sizes.size() > 1 && rates.size() == 1 && !rates_text.empty() && rates_text.front() != '{')
+    rates.assign(sizes.size(), rates_text);  // one weight for every size: equal shares
+  if (sizes.size() != rates.size())
+    refuse("packet_size_rate", "expected one weight per packet size (" + std::to_string(sizes.size()) + ")");
+  double weight = 0, mean = 0;
+  std::vector<std::pair<long long, double>> mix;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    const long long len = integer("packet_size", sizes[i], at("packet_size"), 1, 65535);
+    const double w = parse_decimal("packet_size_rate", rates[i],
+                                   "expected a weight of at least 0 (" + at("packet_size_rate") + ")", 0);
+    mix.emplace_back(len, w);
+    weight += w;
+  }
+  if (weight <= 0) refuse("packet_size_rate", "the weights must not all be 0");
+  std::ostringstream packet;
+  for (std::size_t i = 0; i < mix.size(); ++i) {
+    mean += static_cast<double>(mix[i].first) * mix[i].second / weight;
+    if (mix.size() == 1)
+      packet << mix[i].first;
+    else
+      packet << (i ? "," : "") << mix[i].first << ":" << shortest(mix[i].second / weight);
+  }
+  m.settings.emplace_back("packet", packet.str());
+  if (mix.size() == 1) m.fixed_packet = static_cast<unsigned>(mix[0].first);
+
+  // Traffic.
+  const auto [pattern, args] = call(v.at("traffic"));
+  static const std::set<std::string> same_pattern = {"uniform", "bitcomp", "bitrev", "shuffle", "tornado"};
+  if (same_pattern.count(pattern) && args.empty()) {
+    m.settings.emplace_back("traffic", pattern);
+    if (pattern == "uniform")
+      m.notes.emplace_back("uniform: BookSim draws the destination among all nodes (itself included), wormsim "
+                           "among the others");
+  } else if (pattern == "transpose" && args.empty()) {
+    if (n != 2)
+      refuse("traffic", "BookSim's transpose swaps the two halves of the node id's bits; wormsim's swaps x and y, "
+                        "which is the same on 2 dimensions only");
+    m.settings.emplace_back("traffic", "transpose");
+  } else if (pattern == "randperm") {
+    m.settings.emplace_back("traffic", "randperm");
+    m.notes.emplace_back("randperm: wormsim draws its permutation from the seed, so it is not BookSim's "
+                         "permutation (perm_seed)");
+  } else if (pattern == "hotspot" && !args.empty()) {
+    // hotspot({nodes},{rates}): every packet goes to a hot node.
+    const std::size_t split = args.find("},{");
+    const std::string nodes = split == std::string::npos ? args : args.substr(0, split + 1);
+    const std::vector<std::string> hot = items(nodes);
+    if (hot.size() != 1)
+      refuse("traffic", "wormsim's hotspot has one hot node; BookSim's hotspot here names " +
+                            std::to_string(hot.size()));
+    m.settings.emplace_back("traffic", "hotspot");
+    m.settings.emplace_back("hotspot_node", std::to_string(integer("traffic", hot[0], at("traffic"), 0, 1 << 20)));
+    m.settings.emplace_back("hotspot_fraction", "1");
+  } else if (pattern == "neighbor") {
+    refuse("traffic", "BookSim's neighbor sends every node to the node one step up in every dimension; wormsim's "
+                      "neighbor draws a random neighbour: not the same pattern");
+  } else {
+    refuse("traffic", "wormsim maps uniform, transpose, bitcomp, bitrev, shuffle, tornado, randperm and "
+                      "hotspot({node},{rate})");
+  }
+
+  // Injection.
+  if (v.at("injection_process") != "bernoulli")
+    refuse("injection_process", "wormsim maps bernoulli; BookSim's on_off (burst_alpha, burst_beta, burst_r1) is a "
+                                "two-state Markov process per node, wormsim's onoff sends bursts at one flit per "
+                                "cycle: not the same process");
+  if (items(v.at("injection_rate")).size() != 1) refuse("injection_rate", "one rate (one traffic class)");
+  const bool in_flits = integer("injection_rate_uses_flits", v.at("injection_rate_uses_flits"),
+                                at("injection_rate_uses_flits"), 0, 1) == 1;
+  const double rate = parse_decimal("injection_rate", v.at("injection_rate"),
+                                    "expected a rate above 0 (" + at("injection_rate") + ")", 1e-12);
+  const double flits = in_flits ? rate : rate * mean;
+  if (flits > 1)
+    refuse("injection_rate", "that is " + std::to_string(flits) + " flits/node/cycle; one injection channel "
+                             "carries at most 1");
+  m.settings.emplace_back("rate", shortest(flits));
+
+  // The measurement: latency mode, warm-up and sample periods.
+  if (v.at("sim_type") != "latency")
+    refuse("sim_type", "wormsim runs BookSim's latency mode (a warm-up, then measured sample periods, then a drain)");
+  const long long period = integer("sample_period", v.at("sample_period"), at("sample_period"), 1, 1LL << 40);
+  const long long warm = integer("warmup_periods", v.at("warmup_periods"), at("warmup_periods"), 0, 1LL << 20);
+  const long long most = integer("max_samples", v.at("max_samples"), at("max_samples"), 1, 1LL << 20);
+  if (warm == 0)
+    refuse("warmup_periods", "0 leaves the warm-up to BookSim's convergence test; wormsim needs a number of periods");
+  if (most <= warm) refuse("max_samples", "must exceed warmup_periods (" + std::to_string(warm) + ")");
+  m.settings.emplace_back("warmup", std::to_string(warm * period));
+  m.settings.emplace_back("cycles", std::to_string((most - warm) * period));
+  m.notes.emplace_back("window: every one of the " + std::to_string(most - warm) + " sample periods after the " +
+                       std::to_string(warm) + " of warm-up is measured; BookSim stops early once its latency "
+                       "settles (stopping_thres), which changes the window's length, not what it averages");
+  const std::string seed = v.at("seed");
+  if (seed == "time") refuse("seed", "a run from the clock cannot be repeated; give a number");
+  m.settings.emplace_back("seed", std::to_string(integer("seed", seed, at("seed"), 0, 1LL << 62)));
+  return m;
+}
+
+}  // namespace wormsim::driver::booksim

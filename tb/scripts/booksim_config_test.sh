@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# wormsim booksim: BookSim 2 configuration files read as BookSim reads them.
+# - A file set to wormsim's pipeline runs, prints BookSim's statistics lines,
+#   and gives exactly the figures of the `wormsim run` it says it maps to.
+# - Syntax: comments, later keys override, KEY=VALUE after the file
+#   overrides the file, {...} lists (packet sizes with weights).
+# - Refusals (exit 2, one line naming the key, before any work): BookSim's
+#   own examples at this release (their pipelines), unknown keys, topologies,
+#   sim types and power keys wormsim does not model, syntax errors; --lenient
+#   turns a refusal of an output-only key into a listed warning.
+# Usage: booksim_config_test.sh <wormsim binary> <scratch dir>
+set -euo pipefail
+W="$1"; tmp="$2"; rm -rf "$tmp"; mkdir -p "$tmp"
+here=$(cd "$(dirname "$0")/../booksim" && pwd)
+fail() { echo "booksim config test: FAIL: $*"; exit 1; }
+cfg="$here/mesh88_wormsim_pipeline.cfg"
+
+# 1. runs, with BookSim's lines and the mapped run's figures
+out=$("$W" booksim "$cfg" --json "$tmp/b.json")
+echo "$out" | head -16
+grep -qE '^Packet latency average = [0-9.]+ \(1 samples\)$' <<<"$out" || fail "no 'Packet latency average' line"
+grep -qE '^Accepted packet rate average = 0\.02[0-9]+ \(1 samples\)$' <<<"$out" || fail "no 'Accepted packet rate average' line"
+grep -qE '^Time taken is [0-9]+ cycles$' <<<"$out" || fail "no 'Time taken' line"
+mapped=$(sed -n 's/^wormsim booksim: .* runs as: wormsim run //p' <<<"$out")
+[ -n "$mapped" ] || fail "the mapped command is not printed"
+# shellcheck disable=SC2086
+"$W" run $mapped --quiet --json "$tmp/r.json"
+python3 - "$tmp/b.json" "$tmp/r.json" <<'PY' || fail "booksim and the run it maps to differ"
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+for k in ("avg_latency", "max_latency", "latency_histogram", "throughput", "injected_packets", "delivered_packets",
+          "cycles"):
+    if a.get(k) != b.get(k):
+        sys.exit(f"{k}: {a.get(k)} against {b.get(k)}")
+print(f"same figures: latency {a['avg_latency']}, throughput {a['throughput']}")
+PY
+lat=$(sed -n 's/^Packet latency average = \([0-9.]*\) .*/\1/p' <<<"$out")
+python3 -c "import json,sys; a=json.load(open('$tmp/b.json'))['avg_latency']; sys.exit(abs(a-$lat)>1e-3*a)" \
+  || fail "the BookSim line's latency $lat is not the run's"
+
+# 2. syntax: a later key overrides, the command line overrides the file, lists
+show() { "$W" booksim "$@" --show 2>&1; }
+printf 'k = 4;\n' | cat "$cfg" - > "$tmp/later.cfg"
+grep -q -- '--topology mesh:4x4 ' <<<"$(show "$tmp/later.cfg")" || fail "a later k did not override"
+grep -q -- '--topology mesh:3x3 ' <<<"$(show "$tmp/later.cfg" k=3)" || fail "k=3 on the command line did not override"
+grep -q -- '--rate 0.2 ' <<<"$(show "$cfg" injection_rate=0.05 injection_rate_uses_flits=0)" \
+  || fail "a rate in packets was not multiplied by the packet size"
+out=$(show "$cfg" 'packet_size={1,5}' 'packet_size_rate={4,1}' injection_rate_uses_flits=0 injection_rate=0.1)
+grep -qE -- '--packet 1:0.8,5:0.2 --traffic uniform --rate 0\.180*2? ' <<<"$out" || fail "packet size list: $out"
+grep -q -- '--routing adaptive ' <<<"$(show "$cfg" routing_function=min_adapt)" || fail "min_adapt"
+grep -q -- '--warmup 3000 --cycles 7000 ' <<<"$(show "$cfg" warmup_periods=3 max_samples=10)" || fail "periods"
+
+# 3. refusals: exit 2, one line, the key named, nothing run
+refused() {  # refused KEY-PATTERN ARGS...
+  local want="$1"; shift
+  local rc=0 err
+  err=$("$W" booksim "$@" 2>&1 >/dev/null) || rc=$?
+  [ "$rc" = 2 ] || fail "expected exit 2 for $*, got $rc: $err"
+  [ "$(wc -l <<<"$err")" = 1 ] || fail "expected one line for $*: $err"
+  grep -qE "$want" <<<"$err" || fail "expected '$want' for $*: $err"
+  echo "refused: $err"
+}
+refused '^wormsim: wait_for_tail_credit: wait_for_tail_credit = 1 \(.*mesh88_lat_keys.cfg:11\): .*not modelled yet' \
+  "$here/mesh88_lat_keys.cfg"
+refused "^wormsim: speculative: speculative = 0 \(BookSim's default\): " "$here/torus88_keys.cfg"
+refused '^wormsim: topology: topology = dragonfly \(command line\): wormsim reads' "$cfg" topology=dragonfly
+refused '^wormsim: sim_type: sim_type = throughput' "$cfg" sim_type=throughput
+refused '^wormsim: sim_power: sim_power = 1 .*netlist' "$cfg" sim_power=1
+refused '^wormsim: credit_delay: credit_delay = 2 ' "$cfg" credit_delay=2
+refused '^wormsim: num_vc: not a BookSim 2 configuration key \(command line\)' "$cfg" num_vc=4
+refused '^wormsim: traffic: traffic = neighbor' "$cfg" traffic=neighbor
+refused '^wormsim: injection_process: injection_process = on_off' "$cfg" injection_process=on_off
+refused '^wormsim: seed: seed = time' "$cfg" seed=time
+refused '^wormsim: print_activity: print_activity = 1 .*--lenient' "$cfg" print_activity=1
+printf 'topology = mesh\nk = 4;\n' > "$tmp/syntax.cfg"
+refused "^wormsim: booksim: .*syntax.cfg:2: expected ';' after 'topology = mesh'" "$tmp/syntax.cfg"
+refused "^wormsim: booksim: cannot read the configuration file" "$tmp/missing.cfg"
+# --lenient: the output-only key is listed, and the run goes on
+err=$("$W" booksim "$cfg" print_activity=1 --lenient --show 2>&1 >/dev/null)
+grep -q 'warning: print_activity = 1 (command line) is ignored' <<<"$err" || fail "--lenient: $err"
+# the refusals wrote nothing
+[ ! -e "$tmp/refused.json" ] || fail "a refused run wrote its JSON"
+# the key table in docs/booksim.md is the command's
+docs="$here/../../docs/booksim.md"
+diff <(sed -n '/booksim-keys:begin/,/booksim-keys:end/p' "$docs" | sed '1d;$d') <("$W" booksim --keys) >/dev/null \
+  || fail "docs/booksim.md's key table is not the output of 'wormsim booksim --keys'"
+echo "booksim config test: pass"
