@@ -159,18 +159,50 @@ def instructions(booksim, wormsim, configs):
           "nodes x the difference of the cycles each simulated)")
 
 
+def files(booksim, wormsim, directory, repeat):
+    """Every BookSim configuration NAME.cfg of `directory` with recorded
+    figures (NAME.booksim.txt): BookSim on the file and `wormsim booksim` on
+    the same file, interleaved, median of the repeats."""
+    names = sorted(f[:-len(".booksim.txt")] for f in os.listdir(directory) if f.endswith(".booksim.txt"))
+    if not names:
+        die(f"bench: --files: no NAME.booksim.txt (recorded BookSim figures) in '{directory}'")
+    print(f"{'configuration':<34} {'wormsim':>11} {'BookSim':>11} {'ratio':>7} {'latency w/B':>14}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in names:
+            cfg = os.path.join(directory, name + ".cfg")
+            json_path = os.path.join(tmp, "r.json")
+            command = [wormsim, "booksim", cfg, "--quiet", "--json", json_path]
+            b_runs, w_runs = [], []
+            for _ in range(repeat):
+                w_runs.append(run_wormsim(command, json_path))
+                with open(json_path) as f:
+                    nodes = json.load(f)["nodes"]
+                b_runs.append(run_booksim(booksim, cfg, nodes))
+            w = statistics.median(r[0] for r in w_runs)
+            b = statistics.median(r[0] for r in b_runs)
+            print(f"{name:<34} {w / 1e6:9.2f} M {b / 1e6:9.3f} M {w / b:6.1f}x "
+                  f"{w_runs[0][1]:6.1f}/{b_runs[0][1]:<6.1f}", flush=True)
+    print(f"(node-cycles per wall second of each cycle loop, median of {repeat} interleaved runs each; the same "
+          f"file given to both; latency in cycles, wormsim/BookSim)")
+
+
 def main():
     parser = argparse.ArgumentParser(description="wormsim and BookSim 2 side by side")
     parser.add_argument("booksim")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--instructions", action="store_true")
     parser.add_argument("--only", default="", help="configurations whose name starts with this")
+    parser.add_argument("--files", default="", help="instead: the BookSim files of this folder (tb/booksim)")
     args = parser.parse_args()
     booksim, repeat = args.booksim, args.repeat
     wormsim = os.environ.get("WORMSIM") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build",
                                                           "release", "sim", "wormsim")
     if not (os.path.isfile(wormsim) and os.access(wormsim, os.X_OK)):
         die(f"bench: WORMSIM: expected an executable wormsim binary, got '{wormsim}'")
+    if args.files:
+        if not os.path.isdir(args.files):
+            die(f"bench: --files: expected a folder of BookSim files, got '{args.files}'")
+        return files(booksim, wormsim, args.files, repeat)
     # --instructions: the two reference configurations (callgrind is slow)
     configs = [c for c in (CONFIGS[:2] if args.instructions else CONFIGS) if c[0].startswith(args.only)]
     if not configs:

@@ -46,14 +46,29 @@ std::string shortest(double x) {
   }
 }
 
-/// The items of a BookSim list "{a,b,c}", or the one value.
+/// The top-level items of a BookSim list "{a,{b,c},d}", or the one value.
 std::vector<std::string> items(const std::string& value) {
-  if (value.empty() || value.front() != '{') return {value};
+  if (value.size() < 2 || value.front() != '{' || value.back() != '}') return {value};
   std::vector<std::string> out;
-  std::stringstream ss(value.substr(1, value.size() - 2));
-  for (std::string item; std::getline(ss, item, ',');) out.push_back(item);
+  std::string item;
+  int depth = 0;
+  for (std::size_t i = 1; i + 1 < value.size(); ++i) {
+    const char c = value[i];
+    if (c == ',' && depth == 0) {
+      out.push_back(item);
+      item.clear();
+      continue;
+    }
+    depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+    item += c;
+  }
+  out.push_back(item);
   return out;
 }
+
+/// Class 0's value of a per-class key: a list's first item (BookSim gives
+/// list items to classes in turn, and there is one class).
+std::string class0(const std::string& value) { return items(value).front(); }
 
 /// A traffic name and its parenthesised arguments: "hotspot({3},{1})".
 std::pair<std::string, std::string> call(const std::string& value) {
@@ -120,9 +135,20 @@ Mapping map_config(const std::vector<Assignment>& given, bool lenient) {
   std::string spec = topology + ":" + std::to_string(k) + "x" + (n >= 2 ? std::to_string(k) : "1");
   if (n == 3) spec += "x" + std::to_string(k);
   m.settings.emplace_back("topology", spec);
+  // BookSim's torus is folded: its router-to-router channels take 2 cycles
+  // each way (use_noc_latency = 1), the mesh's 1; BookSim runs any buffer
+  // depth, so a shallow one is allowed.
+  const bool noc_latency =
+      integer("use_noc_latency", v.at("use_noc_latency"), at("use_noc_latency"), 0, 1) == 1;
+  if (topology == "torus" && noc_latency) {
+    m.settings.emplace_back("link_latency", "2");
+    m.settings.emplace_back("allow_shallow", "true");
+    m.notes.emplace_back("torus: BookSim's folded torus channels take 2 cycles, flits and credits "
+                         "(use_noc_latency = 1): --link-latency 2");
+  }
   const std::string routing = v.at("routing_function");
   if (routing == "dor" || routing == "dim_order")
-    m.settings.emplace_back("routing", "dor");
+    m.settings.emplace_back("routing", topology == "torus" ? "dor-wrap" : "dor");
   else if (routing == "min_adapt")
     m.settings.emplace_back("routing", "adaptive");
   else
@@ -132,20 +158,23 @@ Mapping map_config(const std::vector<Assignment>& given, bool lenient) {
   m.settings.emplace_back("buffer",
                           std::to_string(integer("vc_buf_size", v.at("vc_buf_size"), at("vc_buf_size"), 1, 1024)));
 
-  // Packets: one length, or BookSim's list with packet_size_rate weights.
-  const std::vector<std::string> sizes = items(v.at("packet_size"));
-  const std::string rates_text = v.at("packet_size_rate");
-  std::vector<std::string> rates = items(rates_text);
-  if (sizes.size() > 1 && rates.size() == 1 && !rates_text.empty() && rates_text.front() != '{')
-    rates.assign(sizes.size(), rates_text);  // one weight for every size: equal shares
-  if (sizes.size() != rates.size())
-    refuse("packet_size_rate", "expected one weight per packet size (" + std::to_string(sizes.size()) + ")");
+  // Packets: per class (a list gives class 0 its first item), one length or
+  // a list of lengths, drawn with the packet_size_rate weights (one weight
+  // for all, or a list, its last weight repeated), as BookSim draws them.
+  const std::vector<std::string> sizes = items(class0(v.at("packet_size")));
+  std::vector<std::string> rates = items(class0(v.at("packet_size_rate")));
+  if (items(v.at("packet_size")).size() > 1 || items(v.at("packet_size_rate")).size() > 1)
+    m.notes.emplace_back("packet_size and packet_size_rate list one entry per traffic class; class 0's is used "
+                         "(a distribution of class 0 is written {{1,5}})");
+  if (sizes.empty() || rates.empty() || sizes.front().empty() || rates.front().empty())
+    refuse("packet_size", "expected a packet size or a list of them");
+  rates.resize(sizes.size(), rates.back());
   double weight = 0, mean = 0;
   std::vector<std::pair<long long, double>> mix;
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     const long long len = integer("packet_size", sizes[i], at("packet_size"), 1, 65535);
-    const double w = parse_decimal("packet_size_rate", rates[i],
-                                   "expected a weight of at least 0 (" + at("packet_size_rate") + ")", 0);
+    const double w = static_cast<double>(
+        integer("packet_size_rate", rates[i], at("packet_size_rate"), 0, 1LL << 30));  // BookSim's weights are integers
     mix.emplace_back(len, w);
     weight += w;
   }
@@ -202,10 +231,11 @@ Mapping map_config(const std::vector<Assignment>& given, bool lenient) {
     refuse("injection_process", "wormsim maps bernoulli; BookSim's on_off (burst_alpha, burst_beta, burst_r1) is a "
                                 "two-state Markov process per node, wormsim's onoff sends bursts at one flit per "
                                 "cycle: not the same process");
-  if (items(v.at("injection_rate")).size() != 1) refuse("injection_rate", "one rate (one traffic class)");
+  if (items(v.at("injection_rate")).size() > 1)
+    m.notes.emplace_back("injection_rate lists one rate per traffic class; class 0's is used");
   const bool in_flits = integer("injection_rate_uses_flits", v.at("injection_rate_uses_flits"),
                                 at("injection_rate_uses_flits"), 0, 1) == 1;
-  const double rate = parse_decimal("injection_rate", v.at("injection_rate"),
+  const double rate = parse_decimal("injection_rate", class0(v.at("injection_rate")),
                                     "expected a rate above 0 (" + at("injection_rate") + ")", 1e-12);
   const double flits = in_flits ? rate : rate * mean;
   if (flits > 1)

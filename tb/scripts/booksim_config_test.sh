@@ -45,8 +45,12 @@ grep -q -- '--topology mesh:4x4 ' <<<"$(show "$tmp/later.cfg")" || fail "a later
 grep -q -- '--topology mesh:3x3 ' <<<"$(show "$tmp/later.cfg" k=3)" || fail "k=3 on the command line did not override"
 grep -q -- '--rate 0.2 ' <<<"$(show "$cfg" injection_rate=0.05 injection_rate_uses_flits=0)" \
   || fail "a rate in packets was not multiplied by the packet size"
-out=$(show "$cfg" 'packet_size={1,5}' 'packet_size_rate={4,1}' injection_rate_uses_flits=0 injection_rate=0.1)
+out=$(show "$cfg" 'packet_size={{1,5}}' 'packet_size_rate={{4,1}}' injection_rate_uses_flits=0 injection_rate=0.1)
 grep -qE -- '--packet 1:0.8,5:0.2 --traffic uniform --rate 0\.180*2? ' <<<"$out" || fail "packet size list: $out"
+# a flat list gives one size per class, as BookSim reads it: class 0 takes the first
+out=$(show "$cfg" 'packet_size={1,5}' 'packet_size_rate={4,1}')
+grep -q -- '--packet 1 ' <<<"$out" || fail "a per-class packet size list: $out"
+grep -q 'note: packet_size and packet_size_rate list one entry per traffic class' <<<"$out" || fail "no per-class note"
 grep -q -- '--routing adaptive ' <<<"$(show "$cfg" routing_function=min_adapt)" || fail "min_adapt"
 grep -q -- '--warmup 3000 --cycles 7000 ' <<<"$(show "$cfg" warmup_periods=3 max_samples=10)" || fail "periods"
 

@@ -38,6 +38,10 @@ const std::vector<RoutingInfo>& routings() {
       {"dor-position", "dimension order; on the torus with datelines by position (the RTL's RouteDorTorus: the header carries no source)",
        "mesh, torus", grid, "mesh >= 1, torus >= 2", true, false, true, true, "round-robin",
        [](const Topology& t, unsigned v) { return make_dor(t, v, D::Position); }},
+      {"dor-wrap", "dimension order; on the torus the whole ring in the upper VC class when the path wraps, as "
+       "BookSim 2's dim_order_torus (ties split by source and destination)",
+       "mesh, torus", grid, "mesh >= 1, torus >= 2", true, false, true, false, "round-robin",
+       [](const Topology& t, unsigned v) { return make_dor(t, v, D::Wrap); }},
       {"layered", "minimal adaptive, up*/down* VC layers", "any", any, ">= the layer count (3PT(5,5,5): 6)", true,
        true, true, false, "age",
        [](const Topology& t, unsigned v) { return std::make_unique<LayeredUpDownRouting>(t, v); }},

@@ -18,10 +18,16 @@ namespace wormsim {
 
 class DimensionOrderRouting : public RoutingFunction {
  public:
-  /// None: no VC classes on the torus (deadlocks: a control).
-  enum class Datelines { None, Source, Position };
+  /// None: no VC classes on the torus (deadlocks: a control). Source: the
+  /// upper class from the wrap link on; Position: the same from the
+  /// router's own coordinates; Wrap: the whole ring in the upper class when
+  /// the path in it wraps (BookSim 2's dim_order_torus), ties (k/2 either
+  /// way) split between the two ways by source and destination.
+  enum class Datelines { None, Source, Position, Wrap };
   DimensionOrderRouting(const Topology& topology, unsigned vcs, Datelines datelines = Datelines::Source);
-  std::string name() const override { return datelines_ == Datelines::None ? "dor-nodateline" : "dor"; }
+  std::string name() const override {
+    return datelines_ == Datelines::None ? "dor-nodateline" : datelines_ == Datelines::Wrap ? "dor-wrap" : "dor";
+  }
   unsigned vcs() const override { return vcs_; }
   bool depends_on_input() const override { return false; }
   /// The nodes on the three axis lines through `here` (here with one
@@ -29,7 +35,9 @@ class DimensionOrderRouting : public RoutingFunction {
   /// first coordinate that differs from here's (why that suffices:
   /// dimension_order.cpp). Not offered with source datelines.
   bool destination_representatives(NodeId here, std::vector<NodeId>& out) const override;
-  bool depends_on_source() const override { return wrap_ && datelines_ == Datelines::Source; }
+  bool depends_on_source() const override {
+    return wrap_ && (datelines_ == Datelines::Source || datelines_ == Datelines::Wrap);
+  }
   void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override;
 
   std::size_t table_bytes() const override { return coords_.size() * sizeof(coords_[0]); }
