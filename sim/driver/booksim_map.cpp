@@ -140,9 +140,13 @@ Mapping map_config(const std::vector<Assignment>& given, bool lenient) {
   // depth, so a shallow one is allowed.
   const bool noc_latency =
       integer("use_noc_latency", v.at("use_noc_latency"), at("use_noc_latency"), 0, 1) == 1;
+  // BookSim runs any buffer depth: a buffer shallower than the credit round
+  // trip is allowed, as there.
+  m.settings.emplace_back("allow_shallow", "true");
+  m.settings.emplace_back("credit_delay",
+                          std::to_string(integer("credit_delay", v.at("credit_delay"), at("credit_delay"), 0, 32)));
   if (topology == "torus" && noc_latency) {
     m.settings.emplace_back("link_latency", "2");
-    m.settings.emplace_back("allow_shallow", "true");
     m.notes.emplace_back("torus: BookSim's folded torus channels take 2 cycles, flits and credits "
                          "(use_noc_latency = 1): --link-latency 2");
   }

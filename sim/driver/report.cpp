@@ -153,6 +153,7 @@ void write_json(const std::string& path, const Scenario& s, const Results& r, co
   j["vcs"] = s.vcs;
   j["buffer"] = s.buffer;
   j["link_latency"] = s.physical.link_latency_auto ? nlohmann::ordered_json("auto") : nlohmann::ordered_json(s.link_latency);
+  j["credit_delay"] = s.credit_delay;
   j["flit_bits"] = s.flit_bits;
   j["packet"] = s.packet;
   j["packet_lengths"] = s.packet_mix ? s.packet_mix->text() : std::to_string(s.packet);

@@ -117,6 +117,9 @@ const std::vector<Setting>& settings() {
        }},
       {"allow_shallow", "accept a buffer shallower than a long link's credit round trip (true/false)",
        [](Scenario& s, const std::string& v) { s.allow_shallow = parse_bool("allow_shallow", v); }},
+      integer("credit_delay", "cycles a router takes to count a credit that reaches an output, beyond the link "
+                              "(BookSim's credit_delay; {range}, default 0; the fast engine, not with --vcd)",
+              0, kMaxLinkLatency - 1, &Scenario::credit_delay),
       {"energy", "the router energy table: auto (the nearest recorded one with this router's ports), none, a "
                  "recorded table's name (" + recorded_table_names() + ") or a table file (.json, scripts/energy)",
        [](Scenario& s, const std::string& v) { s.physical.energy = v; }},

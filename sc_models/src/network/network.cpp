@@ -41,10 +41,12 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
     for (PortId p = 0; p < topology.num_ports; ++p) {
       const auto& peer = topology.peer[id][p];
       if (!peer) continue;
+      const unsigned latency =
+          config.link_latency.empty() ? 1u : config.link_latency[id * topology.num_ports + p];
       Link* l = make_link(LinkEnd{router_slot(id), p, id, true},
                           LinkEnd{router_slot(peer->node), peer->port, peer->node, true},
-                          rname + ".out_" + topology.port_names[p],
-                          config.link_latency.empty() ? 1u : config.link_latency[id * topology.num_ports + p]);
+                          rname + ".out_" + topology.port_names[p], latency,
+                          latency + config.credit_delay);
       routers_[id]->attach_output(p, l);
       routers_[peer->node]->attach_input(peer->port, l);
       out_links_[id][p] = l;
@@ -61,7 +63,7 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
       in_links_[id][local] = inj;
       Link* ej = make_link(LinkEnd{router_slot(id), local, id, true},
                            LinkEnd{ni_slot(id), static_cast<PortId>(k), id, false},
-                           rname + ".ej" + std::to_string(k));
+                           rname + ".ej" + std::to_string(k), 1, 1 + config.credit_delay);
       routers_[id]->attach_output(local, ej);
       out_links_[id][local] = ej;
       nis_[id]->attach_ejection(k, ej);
@@ -69,8 +71,8 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
   }
 }
 
-Link* Network::make_link(LinkEnd up, LinkEnd down, std::string name, unsigned latency) {
-  links_.push_back(std::make_unique<Link>(&committer_, up, down, std::move(name), latency));
+Link* Network::make_link(LinkEnd up, LinkEnd down, std::string name, unsigned latency, unsigned credit_latency) {
+  links_.push_back(std::make_unique<Link>(&committer_, up, down, std::move(name), latency, credit_latency));
   return links_.back().get();
 }
 

@@ -94,6 +94,7 @@ NetworkSetup setup_network(const Scenario& scenario, const ResolvedHook& resolve
   } else if (s.link_latency > 1) {
     nc.link_latency.assign(std::size_t{t.num_nodes()} * t.num_ports, s.link_latency);
   }
+  nc.credit_delay = s.credit_delay;
   nc.eject_probability = s.eject_rate;
   nc.seed = s.seed;
   return n;

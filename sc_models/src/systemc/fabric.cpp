@@ -26,6 +26,9 @@ Fabric::Fabric(const sc_core::sc_module_name& name, const Scenario& scenario, st
   const Topology& t = *setup_.topology;
   const RouterConfig& rc = setup_.network.router;
   const std::size_t n = t.num_nodes();
+  if (setup_.network.credit_delay != 0)
+    throw ConfigError("credit_delay", "the port-level fabric counts credits as they arrive (0); the fast engine "
+                                      "(Simulation) runs other delays");
   for (NodeId e : external)
     if (e >= n) throw ConfigError("external", "router " + std::to_string(e) + " is not a node of " + t.spec);
   const std::vector<std::string> labels = router_port_labels(t, rc.local_ports);

@@ -2,9 +2,10 @@
 // and a downstream input port: flits travel forward, credits travel back.
 // Both directions are registers: what a component sends in cycle t (the _d
 // side) is seen by the other end in cycle t+L (the _q side), for exactly one
-// cycle, where L >= 1 is the link's latency. A link of latency L > 1 is a
-// pipeline of L - 1 register stages in each direction; it carries one flit
-// and one credit per cycle in flight at every stage. The set of links
+// cycle, where L >= 1 is the link's latency (credits may take longer than
+// flits: a router's credit delay). A link of latency L > 1 is a pipeline of
+// L - 1 register stages in that direction; it carries one flit and one
+// credit per cycle in flight at every stage. The set of links
 // touched in a cycle (or with something arriving) is committed at the clock
 // edge: a 1-cycle link at the edge after its send, a pipelined one only at
 // the edge its flit or credit arrives (a timing wheel), and each at the edge
@@ -48,16 +49,21 @@ constexpr unsigned kMaxLinkLatency = 64;
 
 class Link {
  public:
-  /// `latency` in cycles, 1 to kMaxLinkLatency (std::invalid_argument else).
-  Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream, std::string name, unsigned latency = 1)
+  /// `latency` in cycles for flits, `credit_latency` for credits (0: the
+  /// same), each 1 to kMaxLinkLatency (std::invalid_argument else).
+  Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream, std::string name, unsigned latency = 1,
+       unsigned credit_latency = 0)
       : committer_(committer), up_(upstream), down_(downstream), name_(std::move(name)) {
-    if (latency < 1 || latency > kMaxLinkLatency) throw std::invalid_argument("Link: latency out of range");
-    if (latency > 1) pipe_ = std::make_unique<Pipe>(latency);
+    if (credit_latency == 0) credit_latency = latency;
+    if (latency < 1 || latency > kMaxLinkLatency || credit_latency > kMaxLinkLatency)
+      throw std::invalid_argument("Link: latency out of range");
+    if (latency > 1 || credit_latency > 1) pipe_ = std::make_unique<Pipe>(latency, credit_latency);
   }
 
   const FlitSlot& flit() const { return flit_q_; }
   const CreditSlot& credit() const { return credit_q_; }
-  unsigned latency() const { return pipe_ ? pipe_->delay + 1 : 1; }
+  unsigned latency() const { return pipe_ ? pipe_->flit_delay + 1 : 1; }
+  unsigned credit_latency() const { return pipe_ ? pipe_->credit_delay + 1 : 1; }
 
   /// A flit on VC `vc` is on its way: arrived this cycle (_q) or still in
   /// the pipeline. Between cycles (the _d side is empty then).
@@ -217,8 +223,9 @@ class Link {
   /// (with several lanes each direction is listed for each arrival, and the
   /// field is not written).
   struct Pipe {
-    explicit Pipe(unsigned latency) : delay(latency - 1), flits(latency), credits(latency) {}
-    unsigned delay;
+    Pipe(unsigned latency, unsigned credit_latency)
+        : flit_delay(latency - 1), credit_delay(credit_latency - 1), flits(latency), credits(credit_latency) {}
+    unsigned flit_delay, credit_delay;
     Fifo<Flit> flits;
     Fifo<VcId> credits;
     std::uint64_t flit_edge = ~0ull, credit_edge = ~0ull, listed_due = ~0ull;
@@ -521,7 +528,7 @@ inline void Link::send_credit(VcId vc) {
 
 inline void Link::pipe_send_flit() {
   Pipe& p = *pipe_;
-  const std::uint64_t due = committer_->edge() + p.delay;
+  const std::uint64_t due = committer_->edge() + p.flit_delay;
   p.flits.push(due) = flit_d_.flit;
   flit_d_.valid = false;
   list_for(p, due, up_.slot, true);
@@ -529,7 +536,7 @@ inline void Link::pipe_send_flit() {
 
 inline void Link::pipe_send_credit() {
   Pipe& p = *pipe_;
-  const std::uint64_t due = committer_->edge() + p.delay;
+  const std::uint64_t due = committer_->edge() + p.credit_delay;
   p.credits.push(due) = credit_d_.vc;
   credit_d_.valid = false;
   list_for(p, due, down_.slot, false);

@@ -42,6 +42,10 @@ struct NetworkConfig {
   /// index n * topology.num_ports + p (1 to kMaxLinkLatency); empty: every
   /// link 1 cycle. Injection and ejection links are always 1 cycle.
   std::vector<unsigned> link_latency;
+  /// Cycles a router takes to count a credit that reaches one of its
+  /// outputs (network and ejection ports), beyond the link's latency
+  /// (BookSim's credit_delay; 0: counted in the cycle it arrives).
+  unsigned credit_delay = 0;
 };
 
 /// The random stream of node n's ejection back-pressure (NiConfig), the same
@@ -104,7 +108,7 @@ class Network {
   void replace_router(NodeId n, Component& stand_in);
 
  private:
-  Link* make_link(LinkEnd up, LinkEnd down, std::string name, unsigned latency = 1);
+  Link* make_link(LinkEnd up, LinkEnd down, std::string name, unsigned latency = 1, unsigned credit_latency = 0);
   /// Evaluates the components of `list` in order (with memory hints ahead
   /// of them when prefetch_ is set).
   void evaluate_list(const std::vector<Component*>& list, Cycle cycle) const;

@@ -37,6 +37,10 @@ struct Scenario {
   /// Accept a buffer shallower than the credit round trip of the longest
   /// link (min_full_rate_buffer): that link then cannot carry a flit every cycle.
   bool allow_shallow = false;
+  /// Cycles a router takes to count a credit that reaches one of its
+  /// outputs, beyond the link (BookSim's credit_delay; 0, the default: in the
+  /// cycle it arrives). The fast engine only.
+  unsigned credit_delay = 0;
   unsigned packet = 4;       ///< flits per packet (with a mix: its longest)
   /// Set: packet lengths drawn from this range or mix (packet_lengths.h).
   std::optional<PacketLengths> packet_mix;
@@ -130,8 +134,10 @@ inline PacketLengths packet_lengths(const Scenario& s) {
 /// switch allocation in cycle s is usable again in s + 2 x latency + 2 (the
 /// flit crosses the link, the downstream switch allocation sends it on, the
 /// credit crosses back). A VC buffer at least this deep lets one VC carry a
-/// flit every cycle.
-constexpr unsigned min_full_rate_buffer(unsigned latency) { return 2 * latency + 2; }
+/// flit every cycle. A credit delay of C cycles adds C.
+constexpr unsigned min_full_rate_buffer(unsigned latency, unsigned credit_delay = 0) {
+  return 2 * latency + credit_delay + 2;
+}
 
 /// Throws ConfigError for the first bad field.
 void validate(const Scenario& s);
