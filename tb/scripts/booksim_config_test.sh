@@ -54,7 +54,7 @@ grep -q 'note: packet_size and packet_size_rate list one entry per traffic class
 grep -q -- '--routing adaptive ' <<<"$(show "$cfg" routing_function=min_adapt)" || fail "min_adapt"
 grep -q -- '--warmup 3000 --cycles 7000 ' <<<"$(show "$cfg" warmup_periods=3 max_samples=10)" || fail "periods"
 
-# 3. refusals: exit 2, one line, the key named, nothing run
+# 3. refusals: exit 2, one line, the key named, nothing run or written
 refused() {  # refused KEY-PATTERN ARGS...
   local want="$1"; shift
   local rc=0 err
@@ -67,7 +67,10 @@ refused() {  # refused KEY-PATTERN ARGS...
 refused '^wormsim: wait_for_tail_credit: wait_for_tail_credit = 1 \(.*mesh88_lat_keys.cfg:11\): .*not modelled yet' \
   "$here/mesh88_lat_keys.cfg"
 refused "^wormsim: speculative: speculative = 0 \(BookSim's default\): " "$here/torus88_keys.cfg"
-refused '^wormsim: topology: topology = dragonfly \(command line\): wormsim reads' "$cfg" topology=dragonfly
+refused '^wormsim: topology: topology = dragonfly \(command line\): wormsim reads' "$cfg" topology=dragonfly \
+  --json "$tmp/refused.json"
+# a value the mapping accepts and the scenario refuses (a hot node outside the mesh): refused before any output
+refused '^wormsim: hotspot_node: ' "$cfg" 'traffic=hotspot({99999},{1})' --json "$tmp/refused.json"
 refused '^wormsim: sim_type: sim_type = throughput' "$cfg" sim_type=throughput
 refused '^wormsim: sim_power: sim_power = 1 .*netlist' "$cfg" sim_power=1
 refused '^wormsim: input_speedup: input_speedup = 2 .*not modelled yet' "$cfg" input_speedup=2
@@ -88,7 +91,8 @@ refused "^wormsim: booksim: cannot read the configuration file" "$tmp/missing.cf
 err=$("$W" booksim "$cfg" print_activity=1 --lenient --show 2>&1 >/dev/null)
 grep -q 'warning: print_activity = 1 (command line) is ignored' <<<"$err" || fail "--lenient: $err"
 # the refusals wrote nothing
-[ ! -e "$tmp/refused.json" ] || fail "a refused run wrote its JSON"
+[ ! -e "$tmp/refused.json" ] && [ -z "$(ls -A "$tmp" | grep -v -e '\.cfg$' -e '^b\.json$' -e '^r\.json$')" ] \
+  || fail "a refused run wrote its JSON or a temporary file: $(ls -A "$tmp")"
 # the key table in docs/booksim.md is the command's
 docs="$here/../../docs/booksim.md"
 diff <(sed -n '/booksim-keys:begin/,/booksim-keys:end/p' "$docs" | sed '1d;$d') <("$W" booksim --keys) >/dev/null \
