@@ -353,8 +353,10 @@ std::string random_sweep(Rng& rng) {
                                                  "[]", "[0x1p-3]", "['']", "{from: 0.1}", "[0.1, 0.2]"};
   std::ostringstream y;
   if (rng.below(2) == 0) y << "name: " << pick(rng, names) << "\n";
-  y << "fixed: {topology: 'mesh:2x2', warmup: 10, cycles: " << (rng.below(5) == 0 ? pick(rng, kNumbers) : "60")
-    << "}\n";
+  // Any number but 4294967297: a valid cycle count that runs for hours.
+  std::string cycles = rng.below(5) == 0 ? pick(rng, kNumbers) : "60";
+  if (cycles == "4294967297") cycles = "4294967296000000";
+  y << "fixed: {topology: 'mesh:2x2', warmup: 10, cycles: " << cycles << "}\n";
   y << "axes:\n  rate: " << pick(rng, rates) << "\n";
   if (rng.below(4) == 0) y << "  seed: [1, 2]\n";
   if (rng.below(6) == 0) y << "axes:\n  rate: [0.2]\n";  // a duplicate key
