@@ -145,6 +145,21 @@ Mapping map_config(const std::vector<Assignment>& given, bool lenient) {
   m.settings.emplace_back("allow_shallow", "true");
   m.settings.emplace_back("credit_delay",
                           std::to_string(integer("credit_delay", v.at("credit_delay"), at("credit_delay"), 0, 32)));
+  // The router pipeline (docs/booksim.md, "The router pipeline"): wormsim's
+  // router is BookSim's non-speculative one with a switch traversal of 0
+  // cycles; a speculative one has the head latency of a traversal one cycle
+  // shorter.
+  m.settings.emplace_back("routing_delay",
+                          std::to_string(integer("routing_delay", v.at("routing_delay"), at("routing_delay"), 0, 16)));
+  const bool speculative = integer("speculative", v.at("speculative"), at("speculative"), 0, 1) == 1;
+  const long long traversal =
+      integer("st_prepare_delay", v.at("st_prepare_delay"), at("st_prepare_delay"), 0, 8) +
+      integer("st_final_delay", v.at("st_final_delay"), at("st_final_delay"), 1, 8) - (speculative ? 1 : 0);
+  m.settings.emplace_back("traversal_delay", std::to_string(traversal));
+  if (speculative)
+    m.notes.emplace_back("speculative = 1: wormsim allocates the VC and the switch in consecutive cycles; with "
+                         "one cycle less of switch traversal (--traversal-delay " + std::to_string(traversal) +
+                         ") a head takes BookSim's cycles per hop");
   if (topology == "torus" && noc_latency) {
     m.settings.emplace_back("link_latency", "2");
     m.notes.emplace_back("torus: BookSim's folded torus channels take 2 cycles, flits and credits "

@@ -154,6 +154,8 @@ void write_json(const std::string& path, const Scenario& s, const Results& r, co
   j["buffer"] = s.buffer;
   j["link_latency"] = s.physical.link_latency_auto ? nlohmann::ordered_json("auto") : nlohmann::ordered_json(s.link_latency);
   j["credit_delay"] = s.credit_delay;
+  j["routing_delay"] = s.routing_delay;
+  j["traversal_delay"] = s.traversal_delay;
   j["flit_bits"] = s.flit_bits;
   j["packet"] = s.packet;
   j["packet_lengths"] = s.packet_mix ? s.packet_mix->text() : std::to_string(s.packet);

@@ -120,6 +120,12 @@ const std::vector<Setting>& settings() {
       integer("credit_delay", "cycles a router takes to count a credit that reaches an output, beyond the link "
                               "(BookSim's credit_delay; {range}, default 0; the fast engine, not with --vcd)",
               0, kMaxLinkLatency - 1, &Scenario::credit_delay),
+      integer("routing_delay", "cycles a head waits for its route before it requests a VC, per router "
+                               "({range}, default 0; the fast engine, not with --vcd)",
+              0, kMaxPipelineDelay, &Scenario::routing_delay),
+      integer("traversal_delay", "cycles a flit takes to cross the switch beyond the RTL's, on every router "
+                                 "output ({range}, default 0; the fast engine, not with --vcd)",
+              0, kMaxPipelineDelay, &Scenario::traversal_delay),
       {"energy", "the router energy table: auto (the nearest recorded one with this router's ports), none, a "
                  "recorded table's name (" + recorded_table_names() + ") or a table file (.json, scripts/energy)",
        [](Scenario& s, const std::string& v) { s.physical.energy = v; }},

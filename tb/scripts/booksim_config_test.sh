@@ -66,7 +66,9 @@ refused() {  # refused KEY-PATTERN ARGS...
 }
 refused '^wormsim: wait_for_tail_credit: wait_for_tail_credit = 1 \(.*mesh88_lat_keys.cfg:11\): .*not modelled yet' \
   "$here/mesh88_lat_keys.cfg"
-refused "^wormsim: speculative: speculative = 0 \(BookSim's default\): " "$here/torus88_keys.cfg"
+refused '^wormsim: vc_alloc_delay: vc_alloc_delay = 2 \(command line\): .*BookSim 2 itself aborts' \
+  "$here/torus88_example.cfg" vc_alloc_delay=2
+refused '^wormsim: st_final_delay: ' "$here/torus88_example.cfg" st_final_delay=0
 refused '^wormsim: topology: topology = dragonfly \(command line\): wormsim reads' "$cfg" topology=dragonfly \
   --json "$tmp/refused.json"
 # a value the mapping accepts and the scenario refuses (a hot node outside the mesh): refused before any output
@@ -79,6 +81,18 @@ grep -q -- '--credit-delay 2 ' <<<"$(show "$cfg" credit_delay=2)" || fail "credi
 rc=0; err=$("$W" run --topology mesh:2x2 --credit-delay 1 --vcd "$tmp/w.vcd" --cycles 10 2>&1) || rc=$?
 [ "$rc" = 2 ] && grep -q '^wormsim: credit_delay: ' <<<"$err" && [ ! -e "$tmp/w.vcd" ] \
   || fail "--credit-delay with --vcd: exit $rc: $err"
+# the router pipeline: BookSim's default router, a speculative one, a longer traversal
+grep -q -- '--routing-delay 1 --traversal-delay 1 ' <<<"$(show "$here/torus88_example.cfg")" \
+  || fail "BookSim's default router is not mapped to --routing-delay 1 --traversal-delay 1"
+grep -q -- '--routing-delay 0 --traversal-delay 0 ' <<<"$(show "$cfg")" || fail "the speculative pipeline is not mapped"
+grep -q -- '--routing-delay 2 --traversal-delay 3 ' \
+  <<<"$(show "$cfg" routing_delay=2 speculative=0 st_prepare_delay=1 st_final_delay=2)" || fail "traversal not mapped"
+# the pipeline delays run in the fast engine only: with waves (SystemC) they are refused
+for flag in routing-delay traversal-delay; do
+  rc=0; err=$("$W" run --topology mesh:2x2 --$flag 1 --allow-shallow true --vcd "$tmp/w.vcd" --cycles 10 2>&1) || rc=$?
+  [ "$rc" = 2 ] && grep -q "^wormsim: ${flag/-/_}: " <<<"$err" && [ ! -e "$tmp/w.vcd" ] \
+    || fail "--$flag with --vcd: exit $rc: $err"
+done
 refused '^wormsim: num_vc: not a BookSim 2 configuration key \(command line\)' "$cfg" num_vc=4
 refused '^wormsim: traffic: traffic = neighbor' "$cfg" traffic=neighbor
 refused '^wormsim: injection_process: injection_process = on_off' "$cfg" injection_process=on_off

@@ -45,7 +45,7 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
           config.link_latency.empty() ? 1u : config.link_latency[id * topology.num_ports + p];
       Link* l = make_link(LinkEnd{router_slot(id), p, id, true},
                           LinkEnd{router_slot(peer->node), peer->port, peer->node, true},
-                          rname + ".out_" + topology.port_names[p], latency,
+                          rname + ".out_" + topology.port_names[p], latency + config.traversal_delay,
                           latency + config.credit_delay);
       routers_[id]->attach_output(p, l);
       routers_[peer->node]->attach_input(peer->port, l);
@@ -63,7 +63,7 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
       in_links_[id][local] = inj;
       Link* ej = make_link(LinkEnd{router_slot(id), local, id, true},
                            LinkEnd{ni_slot(id), static_cast<PortId>(k), id, false},
-                           rname + ".ej" + std::to_string(k), 1, 1 + config.credit_delay);
+                           rname + ".ej" + std::to_string(k), 1 + config.traversal_delay, 1 + config.credit_delay);
       routers_[id]->attach_output(local, ej);
       out_links_[id][local] = ej;
       nis_[id]->attach_ejection(k, ej);

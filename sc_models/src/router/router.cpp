@@ -19,6 +19,7 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   for (auto& out : outputs_) out.credits = cfg_.buffer_depth;
   kept_routes_.resize(std::size_t{ports} * cfg_.vcs * kKeptRoutes);
   kept_count_.assign(std::size_t{ports} * cfg_.vcs, 0);
+  if (cfg_.routing_delay != 0) va_ready_.assign(std::size_t{ports} * cfg_.vcs, 0);
   kept_wants_.assign(std::size_t{ports} * cfg_.vcs, KeptWants{});
   vc_bits_ = cfg_.vcs >= 64 ? ~0ull : (1ull << cfg_.vcs) - 1;
   drained_ = ports * cfg_.vcs >= 64 ? ~0ull : (1ull << (ports * cfg_.vcs)) - 1;
@@ -132,11 +133,25 @@ void Router::prefetch(unsigned stage) const {
   for (std::uint64_t m = arrivals_->flits; m; m &= m - 1) in_links_[__builtin_ctzll(m)]->prefetch_arrival();
 }
 
-void Router::evaluate(Cycle) {
+void Router::release_delayed(Cycle cycle) {
+  for (std::uint64_t m = va_delayed_; m != 0; m &= m - 1) {
+    const unsigned i = static_cast<unsigned>(__builtin_ctzll(m));
+    if (va_ready_[i] <= cycle) {
+      va_delayed_ &= ~(1ull << i);
+      va_waiting_ |= 1ull << i;
+    }
+  }
+}
+
+void Router::evaluate(Cycle cycle) {
   // Each stage only where it has something to decide: a head waiting for a
   // VC, a VC ready to cross (both read the state at the start of the cycle).
   // Without forks the switch winners cross inside switch_allocation();
   // commit_switch_traversal() moves the grants of the fork path.
+  if (__builtin_expect(cfg_.routing_delay != 0, 0)) {
+    now_ = cycle;
+    if (va_delayed_ != 0) release_delayed(cycle);
+  }
   const bool va = va_waiting_ != 0, sa = sa_ready_ != 0;
   if (va) vc_allocation();
   if (sa) switch_allocation();

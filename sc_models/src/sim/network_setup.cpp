@@ -95,6 +95,8 @@ NetworkSetup setup_network(const Scenario& scenario, const ResolvedHook& resolve
     nc.link_latency.assign(std::size_t{t.num_nodes()} * t.num_ports, s.link_latency);
   }
   nc.credit_delay = s.credit_delay;
+  nc.traversal_delay = s.traversal_delay;
+  nc.router.routing_delay = s.routing_delay;
   nc.eject_probability = s.eject_rate;
   nc.seed = s.seed;
   return n;

@@ -47,19 +47,27 @@ void validate(const Scenario& s) {
     if (l > kMaxLinkLatency)
       throw ConfigError("link_latency", "a link of " + std::to_string(l) + " cycles: expected at most " +
                                             std::to_string(kMaxLinkLatency) + " (a shorter clock or floorplan)");
+  if (s.routing_delay > kMaxPipelineDelay)
+    throw ConfigError("routing_delay", "expected 0 to " + std::to_string(kMaxPipelineDelay) + " cycles, got " +
+                                           std::to_string(s.routing_delay));
+  if (s.traversal_delay > std::min(kMaxPipelineDelay, kMaxLinkLatency - max_link_latency(s)))
+    throw ConfigError("traversal_delay", "expected 0 to " +
+                                             std::to_string(std::min(kMaxPipelineDelay, kMaxLinkLatency - max_link_latency(s))) +
+                                             " cycles (the longest link plus the traversal delay at most " +
+                                             std::to_string(kMaxLinkLatency) + "), got " + std::to_string(s.traversal_delay));
   if (s.credit_delay > kMaxLinkLatency - max_link_latency(s))
     throw ConfigError("credit_delay", "expected 0 to " + std::to_string(kMaxLinkLatency - max_link_latency(s)) +
                                           " cycles (the longest link plus the credit delay at most " +
                                           std::to_string(kMaxLinkLatency) + "), got " + std::to_string(s.credit_delay));
   if (const unsigned longest = max_link_latency(s);
-      (longest > 1 || s.credit_delay > 0) && !s.allow_shallow &&
-      s.buffer < min_full_rate_buffer(longest, s.credit_delay))
+      (longest > 1 || s.credit_delay > 0 || s.traversal_delay > 0) && !s.allow_shallow &&
+      s.buffer < min_full_rate_buffer(longest, s.credit_delay, s.traversal_delay))
     throw ConfigError("buffer", std::to_string(s.buffer) + " flits is shallower than the credit round trip of a " +
                                     std::to_string(longest) + "-cycle link" +
                                     (s.credit_delay ? " with a " + std::to_string(s.credit_delay) + "-cycle credit delay"
                                                     : std::string()) +
                                     ": expected at least " +
-                                    std::to_string(min_full_rate_buffer(longest, s.credit_delay)) +
+                                    std::to_string(min_full_rate_buffer(longest, s.credit_delay, s.traversal_delay)) +
                                     " for a flit every cycle (or --allow-shallow)");
   if (s.packet < 1 || s.packet > 65535)
     throw ConfigError("packet", "expected a packet length of 1 to 65535 flits, got " + std::to_string(s.packet));

@@ -46,6 +46,10 @@ struct NetworkConfig {
   /// outputs (network and ejection ports), beyond the link's latency
   /// (BookSim's credit_delay; 0: counted in the cycle it arrives).
   unsigned credit_delay = 0;
+  /// Cycles a flit that wins a router's switch takes beyond its link (a
+  /// longer switch traversal), on network and ejection ports; credits are
+  /// not delayed.
+  unsigned traversal_delay = 0;
 };
 
 /// The random stream of node n's ejection back-pressure (NiConfig), the same

@@ -181,9 +181,14 @@ class Router : public Component {
   void grant(PortId in_port, VcId in_vc) { sa_grants_[sa_grant_count_++] = SaGrant{in_port, in_vc}; }
   [[noreturn]] void fail(const char* what) const;
   /// `head` reached the front of idle input VC `in` (index `index`): it
-  /// waits for a VC and has not been routed.
+  /// waits for a VC (after the routing delay) and has not been routed.
   void new_head(InputVc& in, unsigned index, const Flit& head) {
-    va_waiting_ |= 1ull << index;
+    if (__builtin_expect(cfg_.routing_delay != 0, 0)) {
+      va_delayed_ |= 1ull << index;  // requests from evaluate(now_ + 1 + routing_delay) on
+      va_ready_[index] = now_ + 1 + cfg_.routing_delay;
+    } else {
+      va_waiting_ |= 1ull << index;
+    }
     routed_ &= ~(1ull << index);
     in.front_created = head.created;
     in.front_packet = head.packet;
@@ -214,6 +219,13 @@ class Router : public Component {
   std::vector<RoundRobin> sa_out_arb_;  ///< per output port, over input ports
   unsigned buffered_ = 0;
   std::uint64_t va_waiting_ = 0;  ///< input VCs (bit port*V+vc): idle, head at front
+  /// With a routing delay: input VCs whose head waits for its route, the
+  /// cycle from which each may request a VC, and the cycle being evaluated.
+  std::uint64_t va_delayed_ = 0;
+  std::vector<Cycle> va_ready_;
+  Cycle now_ = 0;
+  /// Moves the delayed heads whose wait ends by `cycle` to va_waiting_.
+  void release_delayed(Cycle cycle);
   std::uint64_t sa_ready_ = 0;    ///< input VCs: active with a flit buffered
   std::uint64_t forking_ = 0;     ///< input VCs: active forks
   /// Input VCs whose output VC has a credit: for an active VC that does not

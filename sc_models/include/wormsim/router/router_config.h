@@ -24,6 +24,9 @@ struct RouterConfig {
   Selection selection = Selection::First;
   /// How VC and switch allocation break contention (router/arbitration.h).
   Arbitration arbitration = Arbitration::RoundRobin;
+  /// Cycles a head at the front of an idle input VC waits before it may
+  /// request a VC (0: from the next cycle on; docs/microarchitecture.md §7).
+  unsigned routing_delay = 0;
 
   unsigned total_ports() const { return network_ports + local_ports; }
 };

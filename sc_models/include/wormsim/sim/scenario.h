@@ -41,6 +41,14 @@ struct Scenario {
   /// outputs, beyond the link (BookSim's credit_delay; 0, the default: in the
   /// cycle it arrives). The fast engine only.
   unsigned credit_delay = 0;
+  /// Router pipeline stages beyond wormsim's (docs/microarchitecture.md §7;
+  /// the fast engine only; 0, the default: none). routing_delay: cycles a
+  /// head at the front of an idle input VC waits (route computation) before
+  /// it requests a VC. traversal_delay: cycles a flit that wins the switch
+  /// takes to cross it beyond wormsim's, on every router output (network
+  /// and ejection ports); credits are not delayed.
+  unsigned routing_delay = 0;
+  unsigned traversal_delay = 0;
   unsigned packet = 4;       ///< flits per packet (with a mix: its longest)
   /// Set: packet lengths drawn from this range or mix (packet_lengths.h).
   std::optional<PacketLengths> packet_mix;
@@ -113,6 +121,8 @@ constexpr unsigned kMaxLocalPorts = 16;
 constexpr unsigned kMaxBuffer = 1024;
 /// The longest warm-up, window, drain or watchdog a run accepts.
 constexpr Cycle kMaxCycles = Cycle{1} << 40;
+/// The longest routing or traversal delay a router takes (Scenario).
+constexpr unsigned kMaxPipelineDelay = 16;
 
 /// The smallest offered load accepted: below it a run of any accepted length
 /// would carry no traffic to measure.
@@ -134,9 +144,10 @@ inline PacketLengths packet_lengths(const Scenario& s) {
 /// switch allocation in cycle s is usable again in s + 2 x latency + 2 (the
 /// flit crosses the link, the downstream switch allocation sends it on, the
 /// credit crosses back). A VC buffer at least this deep lets one VC carry a
-/// flit every cycle. A credit delay of C cycles adds C.
-constexpr unsigned min_full_rate_buffer(unsigned latency, unsigned credit_delay = 0) {
-  return 2 * latency + credit_delay + 2;
+/// flit every cycle. A credit delay of C cycles adds C, a traversal delay
+/// of X cycles adds X.
+constexpr unsigned min_full_rate_buffer(unsigned latency, unsigned credit_delay = 0, unsigned traversal_delay = 0) {
+  return 2 * latency + credit_delay + traversal_delay + 2;
 }
 
 /// Throws ConfigError for the first bad field.

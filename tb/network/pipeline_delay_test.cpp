@@ -1,0 +1,172 @@
+// Router stages beyond the RTL's (Scenario::routing_delay, R, and
+// Scenario::traversal_delay, X; docs/microarchitecture.md §7):
+// - Zero load: every router a head passes adds R + X cycles, so a packet of
+//   `len` flits over H links takes T0 = 3H + len + 4 + H (L - 1) + (H + 1)(R + X)
+//   (the routers are H + 1: the source's and the destination's count).
+// - R delays heads only: a VC streams a flit every cycle with the buffer of
+//   R = 0. X lengthens every flit's way and so the credit round trip: one VC
+//   streams a flit every cycle exactly when its buffer holds 2L + X + 2
+//   flits (min_full_rate_buffer); one flit less and it slows to
+//   depth / round trip.
+// - Under heavy load every flit arrives with the detector on, and longer
+//   stages accept less; any thread count gives the same results; the
+//   delays are validated (the command's refusal with --vcd, whose SystemC
+//   fabric runs the RTL's pipeline: CTest booksim_config).
+#include <gtest/gtest.h>
+
+#include <array>
+#include <iostream>
+
+#include <wormsim/core/config_error.h>
+#include <wormsim/topology/grid.h>
+
+#include "sim_helpers.h"
+
+namespace wormsim::test {
+namespace {
+
+std::uint64_t formula(unsigned hops, unsigned length, unsigned latency, unsigned routing, unsigned traversal) {
+  return 3ull * hops + length + 4 + std::uint64_t{hops} * (latency - 1) +
+         (std::uint64_t{hops} + 1) * (routing + traversal);
+}
+
+Scenario lone(unsigned latency, unsigned routing, unsigned traversal, unsigned buffer) {
+  Scenario s;
+  s.topology = "mesh:4x4x4";
+  s.vcs = 1;
+  s.warmup = 0;
+  s.cycles = 1;
+  s.buffer = buffer;
+  s.link_latency = latency;
+  s.routing_delay = routing;
+  s.traversal_delay = traversal;
+  s.allow_shallow = true;
+  return s;
+}
+
+std::uint64_t lone_latency(Scenario s, NodeId src, NodeId dst, unsigned length) {
+  Simulation sim(s);
+  sim.stop_traffic();
+  sim.inject(src, dst, length);
+  sim.run_plain();
+  const Results r = sim.results(0.0);
+  EXPECT_EQ(r.latency.packets, 1u);
+  EXPECT_TRUE(r.flushed);
+  return r.latency.max;
+}
+
+TEST(PipelineDelay, ZeroLoadLatencyFollowsTheFormulaForEveryCombination) {
+  const std::array<unsigned, 3> dims{4, 4, 4};
+  for (unsigned latency : {1u, 2u})
+    for (unsigned routing : {0u, 1u, 2u, 5u})
+      for (unsigned traversal : {0u, 1u, 3u})
+        for (unsigned length : {1u, 4u, 16u})
+          for (const Coord dst : {Coord{0, 0, 0}, Coord{1, 0, 0}, Coord{3, 3, 0}, Coord{3, 3, 3}}) {
+            if (dst.x + dst.y + dst.z == 0) continue;  // no packet to itself
+            const unsigned hops = dst.x + dst.y + dst.z;
+            const Scenario s = lone(latency, routing, traversal, min_full_rate_buffer(latency, 0, traversal));
+            EXPECT_EQ(lone_latency(s, 0, id_of(dims, dst), length), formula(hops, length, latency, routing, traversal))
+                << "latency " << latency << " routing " << routing << " traversal " << traversal << " length "
+                << length << " hops " << hops;
+          }
+}
+
+// Flits per cycle of a 400-flit packet's body, 3 links away on a 4x1x1 mesh, one VC.
+double stream_rate(unsigned latency, unsigned routing, unsigned traversal, unsigned buffer) {
+  Scenario s = lone(latency, routing, traversal, buffer);
+  s.topology = "mesh:4x1x1";
+  const unsigned length = 400;
+  const std::uint64_t last = lone_latency(s, 0, 3, length);
+  const double head = static_cast<double>(formula(3, 1, latency, routing, traversal));
+  return static_cast<double>(length - 1) / (static_cast<double>(last) - head + 1.0);
+}
+
+TEST(PipelineDelay, TraversalLengthensTheCreditRoundTripAndRoutingDoesNot) {
+  for (unsigned latency : {1u, 2u})
+    for (unsigned traversal : {0u, 1u, 2u, 4u}) {
+      const unsigned need = min_full_rate_buffer(latency, 0, traversal);
+      ASSERT_EQ(need, 2 * latency + traversal + 2);
+      EXPECT_NEAR(stream_rate(latency, 0, traversal, need), 1.0, 0.01) << "latency " << latency << ", X " << traversal;
+      EXPECT_NEAR(stream_rate(latency, 3, traversal, need), 1.0, 0.01) << "latency " << latency << ", X " << traversal;
+      const double shallow = stream_rate(latency, 0, traversal, need - 1);
+      EXPECT_NEAR(shallow, static_cast<double>(need - 1) / need, 0.02) << "latency " << latency << ", X " << traversal;
+      std::cout << "latency " << latency << ", traversal delay " << traversal << ": buffer " << need << " -> "
+                << stream_rate(latency, 0, traversal, need) << " flits/cycle, " << need - 1 << " -> " << shallow
+                << "\n";
+    }
+}
+
+TEST(PipelineDelay, IsValidated) {
+  Scenario s;
+  s.traversal_delay = 1;
+  s.buffer = 4;
+  try {
+    validate(s);
+    FAIL() << "a 4-flit buffer with a 1-cycle traversal delay was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(e.field(), "buffer");
+    EXPECT_NE(std::string(e.what()).find("at least 5"), std::string::npos) << e.what();
+  }
+  s.allow_shallow = true;
+  EXPECT_NO_THROW(validate(s));
+  s.traversal_delay = kMaxPipelineDelay + 1;
+  try {
+    validate(s);
+    FAIL() << "a traversal delay above the most was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(e.field(), "traversal_delay");
+  }
+  s.traversal_delay = 0;
+  s.routing_delay = kMaxPipelineDelay;
+  EXPECT_NO_THROW(validate(s));
+  s.routing_delay = kMaxPipelineDelay + 1;
+  try {
+    validate(s);
+    FAIL() << "a routing delay above the most was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(e.field(), "routing_delay");
+  }
+}
+
+Scenario loaded(const std::string& topology, unsigned routing, unsigned traversal, double rate, std::uint64_t seed) {
+  Scenario s = small_scenario(topology, rate, seed);
+  s.routing_delay = routing;
+  s.traversal_delay = traversal;
+  s.buffer = 4;
+  s.allow_shallow = true;
+  s.deadlock_interval = 16;
+  return s;
+}
+
+TEST(PipelineDelay, EveryFlitArrivesUnderHeavyLoadAndLongerStagesAcceptLess) {
+  for (const char* topology : {"mesh:4x4x4", "torus:4x4x4"}) {
+    for (const auto& [routing, traversal] : {std::pair{1u, 0u}, std::pair{0u, 2u}}) {
+      double previous = 2.0;
+      for (unsigned k : {0u, 1u, 3u}) {
+        const Results r = run(loaded(topology, routing * k, traversal * k, 0.5, 7));
+        const std::string what = std::string(topology) + " R " + std::to_string(routing * k) + " X " +
+                                 std::to_string(traversal * k);
+        EXPECT_FALSE(r.deadlock) << what << ": " << r.deadlock_report;
+        EXPECT_TRUE(r.flushed) << what;
+        EXPECT_EQ(r.injected_flits, r.delivered_flits) << what;
+        EXPECT_LT(r.throughput, previous) << what << " accepts no less than shorter stages";
+        previous = r.throughput;
+      }
+    }
+  }
+}
+
+TEST(PipelineDelay, AnyThreadCountGivesTheSameResults) {
+  Scenario s = loaded("mesh:4x4x4", 2, 1, 0.3, 11);
+  s.link_latency = 2;
+  const Results one = run(s);
+  for (unsigned threads : {2u, 3u}) {
+    Simulation sim(s);
+    sim.network().set_threads(threads, 1);
+    sim.run_plain();
+    expect_same_results(one, sim.results(0.0));
+  }
+}
+
+}  // namespace
+}  // namespace wormsim::test
