@@ -104,10 +104,9 @@ void check_wave_settings(const Scenario& s) {
   if (!s.vcd.empty() && s.credit_delay != 0)
     throw ConfigError("credit_delay", "the SystemC port-level fabric that records waves counts credits as they "
                                       "arrive (0); the fast engine runs other delays (drop --vcd)");
-  if (!s.vcd.empty() && (s.routing_delay != 0 || s.traversal_delay != 0))
-    throw ConfigError(s.routing_delay != 0 ? "routing_delay" : "traversal_delay",
-                      "the SystemC port-level fabric that records waves runs the RTL's pipeline (0); the fast engine "
-                      "runs other delays (drop --vcd)");
+  if (!s.vcd.empty() && s.traversal_delay != 0)
+    throw ConfigError("traversal_delay", "the SystemC port-level fabric that records waves delays no flit in the "
+                                         "switch (0); the fast engine runs other delays (drop --vcd)");
 }
 
 /// The routers --vcd-routers names, on topology t.

@@ -121,7 +121,7 @@ const std::vector<Setting>& settings() {
                               "(BookSim's credit_delay; {range}, default 0; the fast engine, not with --vcd)",
               0, kMaxLinkLatency - 1, &Scenario::credit_delay),
       integer("routing_delay", "cycles a head waits for its route before it requests a VC, per router "
-                               "({range}, default 0; the fast engine, not with --vcd)",
+                               "({range}, default 0; the RTL runs 0)",
               0, kMaxPipelineDelay, &Scenario::routing_delay),
       integer("traversal_delay", "cycles a flit takes to cross the switch beyond the RTL's, on every router "
                                  "output ({range}, default 0; the fast engine, not with --vcd)",

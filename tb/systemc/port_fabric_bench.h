@@ -37,6 +37,7 @@ struct Case {
   unsigned local_ports = 1;
   unsigned multicast_max = 7;  ///< "dual-path": 2 .. this many destinations (the RTL reads 5 from a list flit)
   unsigned link_latency = 1;  ///< cycles per router-to-router link (buffers deepened to cover the round trip)
+  unsigned routing_delay = 0;  ///< cycles a head waits for its route at each router
 };
 
 inline void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
@@ -72,6 +73,7 @@ inline Scenario scenario_of(const Case& c) {
   s.vcs = 0;  // what the routing needs, at least 2
   s.buffer = std::max(4u, min_full_rate_buffer(c.link_latency));
   s.link_latency = c.link_latency;
+  s.routing_delay = c.routing_delay;
   s.packet = 4;
   s.local_ports = c.local_ports;
   s.warmup = ~Cycle{0} / 4;  // the test ends the run, not the phases

@@ -4,7 +4,8 @@
 // source) plus the same multi-destination worms sent in the same cycles,
 // every packet reaches every destination in exactly the same cycle. Mesh,
 // torus, 3PT and the Petersen family, unicast and worms, several seeds, and
-// 2- and 3-cycle pipelined links on the mesh and 3PT. The
+// 2- and 3-cycle pipelined links on the mesh and 3PT, a routing delay of 1
+// and 2 cycles. The
 // control delays one router's credits by a cycle and must be caught.
 #include <gtest/gtest.h>
 
@@ -29,6 +30,11 @@ TEST_P(PortFabric, SameCyclesAsFastEngine) {
     Case one = c;
     one.link_latency = 1;
     EXPECT_NE(run_fast_engine(one), run_fast_engine(c)) << "1-cycle links deliver in the same cycles";
+  }
+  if (c.routing_delay > 0) {  // the comparison sees the routing delay
+    Case none = c;
+    none.routing_delay = 0;
+    EXPECT_NE(run_fast_engine(none), run_fast_engine(c)) << "no routing delay delivers in the same cycles";
   }
 }
 
@@ -59,6 +65,12 @@ std::vector<Case> cases() {
   v.push_back(with_worms(make("3pt_2x2x2_links3_dual_path_worms_seed40", "3pt:2x2x2", "3pt-dor", "uniform", 0.05, 40),
                          "dual-path", 60));
   v.back().link_latency = 3;
+  // a routing delay (the model router inside the module runs it)
+  v.push_back(make("mesh_4x4x4_routing_delay2_seed50", "mesh:4x4x4", "dor", "uniform", 0.25, 50));
+  v.back().routing_delay = 2;
+  v.push_back(with_worms(make("3pt_2x2x2_routing_delay1_dual_path_worms_seed51", "3pt:2x2x2", "3pt-dor", "uniform",
+                              0.1, 51), "dual-path", 60));
+  v.back().routing_delay = 1;
   return v;
 }
 

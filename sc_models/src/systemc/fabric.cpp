@@ -29,10 +29,12 @@ Fabric::Fabric(const sc_core::sc_module_name& name, const Scenario& scenario, st
   if (setup_.network.credit_delay != 0)
     throw ConfigError("credit_delay", "the port-level fabric counts credits as they arrive (0); the fast engine "
                                       "(Simulation) runs other delays");
-  if (rc.routing_delay != 0 || setup_.network.traversal_delay != 0)
-    throw ConfigError(rc.routing_delay != 0 ? "routing_delay" : "traversal_delay",
-                      "the port-level fabric runs the RTL's pipeline (0); the fast engine (Simulation) runs other "
-                      "delays");
+  if (setup_.network.traversal_delay != 0)
+    throw ConfigError("traversal_delay", "the port-level fabric's links carry a flit and its credit in the same "
+                                         "cycles (0); the fast engine (Simulation) runs other delays");
+  if (rc.routing_delay != 0 && !external.empty())
+    throw ConfigError("routing_delay", "routers bound from outside (the RTL) run the RTL's pipeline (0); the "
+                                       "fabric's own routers and the fast engine run other delays");
   for (NodeId e : external)
     if (e >= n) throw ConfigError("external", "router " + std::to_string(e) + " is not a node of " + t.spec);
   const std::vector<std::string> labels = router_port_labels(t, rc.local_ports);

@@ -41,8 +41,8 @@ struct Scenario {
   /// outputs, beyond the link (BookSim's credit_delay; 0, the default: in the
   /// cycle it arrives). The fast engine only.
   unsigned credit_delay = 0;
-  /// Router pipeline stages beyond wormsim's (docs/microarchitecture.md §7;
-  /// the fast engine only; 0, the default: none). routing_delay: cycles a
+  /// Router pipeline stages beyond the RTL's (docs/microarchitecture.md §7;
+  /// 0, the default: none; traversal_delay: the fast engine only). routing_delay: cycles a
   /// head at the front of an idle input VC waits (route computation) before
   /// it requests a VC. traversal_delay: cycles a flit that wins the switch
   /// takes to cross it beyond wormsim's, on every router output (network
