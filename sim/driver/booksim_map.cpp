@@ -156,6 +156,11 @@ Mapping map_config(const std::vector<Assignment>& given, bool lenient) {
       integer("st_prepare_delay", v.at("st_prepare_delay"), at("st_prepare_delay"), 0, 8) +
       integer("st_final_delay", v.at("st_final_delay"), at("st_final_delay"), 1, 8) - (speculative ? 1 : 0);
   m.settings.emplace_back("traversal_delay", std::to_string(traversal));
+  m.settings.emplace_back("wait_for_tail_credit",
+                          integer("wait_for_tail_credit", v.at("wait_for_tail_credit"), at("wait_for_tail_credit"), 0,
+                                  1) == 1
+                              ? "true"
+                              : "false");
   if (speculative)
     m.notes.emplace_back("speculative = 1: wormsim allocates the VC and the switch in consecutive cycles; with "
                          "one cycle less of switch traversal (--traversal-delay " + std::to_string(traversal) +

@@ -156,6 +156,7 @@ void write_json(const std::string& path, const Scenario& s, const Results& r, co
   j["credit_delay"] = s.credit_delay;
   j["routing_delay"] = s.routing_delay;
   j["traversal_delay"] = s.traversal_delay;
+  j["wait_for_tail_credit"] = s.wait_for_tail_credit;
   j["flit_bits"] = s.flit_bits;
   j["packet"] = s.packet;
   j["packet_lengths"] = s.packet_mix ? s.packet_mix->text() : std::to_string(s.packet);

@@ -126,6 +126,9 @@ const std::vector<Setting>& settings() {
       integer("traversal_delay", "cycles a flit takes to cross the switch beyond the RTL's, on every router "
                                  "output ({range}, default 0; the fast engine, not with --vcd)",
               0, kMaxPipelineDelay, &Scenario::traversal_delay),
+      {"wait_for_tail_credit", "give an output VC to a new packet only once the previous one's last credit is "
+                               "back (true/false, default false; the RTL runs false)",
+       [](Scenario& s, const std::string& v) { s.wait_for_tail_credit = parse_bool("wait_for_tail_credit", v); }},
       {"energy", "the router energy table: auto (the nearest recorded one with this router's ports), none, a "
                  "recorded table's name (" + recorded_table_names() + ") or a table file (.json, scripts/energy)",
        [](Scenario& s, const std::string& v) { s.physical.energy = v; }},

@@ -8,6 +8,8 @@
 //   streams a flit every cycle exactly when its buffer holds 2L + X + 2
 //   flits (min_full_rate_buffer); one flit less and it slows to
 //   depth / round trip.
+// - Waiting for the tail credit (Scenario::wait_for_tail_credit): an output
+//   VC turns round to a new packet only after the credit round trip.
 // - Under heavy load every flit arrives with the detector on, and longer
 //   stages accept less; any thread count gives the same results; the
 //   delays are validated (the command's refusal with --vcd, whose SystemC
@@ -93,6 +95,31 @@ TEST(PipelineDelay, TraversalLengthensTheCreditRoundTripAndRoutingDoesNot) {
       std::cout << "latency " << latency << ", traversal delay " << traversal << ": buffer " << need << " -> "
                 << stream_rate(latency, 0, traversal, need) << " flits/cycle, " << need - 1 << " -> " << shallow
                 << "\n";
+    }
+}
+
+// Waiting for the tail credit: on a 2-node mesh with one VC, each node
+// streams L-flit packets to the other. An output VC is given to the next
+// packet once the tail's credit is back: the tail crosses in s, is on the
+// link in s+1, crosses the next router in s+3 (VA s+2, SA s+3), its credit is
+// counted at the end of s+4, and the next head wins the VC in s+5 and
+// crosses in s+6: a packet every L + 5 cycles, against L + 1 without.
+TEST(PipelineDelay, WaitingForTheTailCreditTurnsAVcRoundAfterTheCreditRoundTrip) {
+  for (unsigned length : {1u, 2u, 4u, 8u})
+    for (bool wait : {false, true}) {
+      Scenario s;
+      s.topology = "mesh:2x1";
+      s.vcs = 1;
+      s.packet = length;
+      s.rate = 1.0;
+      s.warmup = 1000;
+      s.cycles = 40000;
+      s.wait_for_tail_credit = wait;
+      const Results r = run(s);
+      const double expected = static_cast<double>(length) / (length + (wait ? 5.0 : 1.0));
+      EXPECT_NEAR(r.throughput, expected, 0.002) << "length " << length << (wait ? ", waiting" : "");
+      std::cout << "length " << length << (wait ? ", waiting for the tail credit: " : ": ") << r.throughput
+                << " flits/node/cycle (expected " << expected << ")\n";
     }
 }
 

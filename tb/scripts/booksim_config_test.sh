@@ -64,7 +64,7 @@ refused() {  # refused KEY-PATTERN ARGS...
   grep -qE "$want" <<<"$err" || fail "expected '$want' for $*: $err"
   echo "refused: $err"
 }
-refused '^wormsim: wait_for_tail_credit: wait_for_tail_credit = 1 \(.*mesh88_lat_keys.cfg:11\): .*not modelled yet' \
+refused '^wormsim: input_speedup: input_speedup = 2 \(.*mesh88_lat_keys.cfg:19\): .*not modelled yet' \
   "$here/mesh88_lat_keys.cfg"
 refused '^wormsim: vc_alloc_delay: vc_alloc_delay = 2 \(command line\): .*BookSim 2 itself aborts' \
   "$here/torus88_example.cfg" vc_alloc_delay=2
@@ -85,6 +85,8 @@ rc=0; err=$("$W" run --topology mesh:2x2 --credit-delay 1 --vcd "$tmp/w.vcd" --c
 grep -q -- '--routing-delay 1 --traversal-delay 1 ' <<<"$(show "$here/torus88_example.cfg")" \
   || fail "BookSim's default router is not mapped to --routing-delay 1 --traversal-delay 1"
 grep -q -- '--routing-delay 0 --traversal-delay 0 ' <<<"$(show "$cfg")" || fail "the speculative pipeline is not mapped"
+grep -q -- '--traversal-delay 1 --wait-for-tail-credit true ' <<<"$(show "$here/torus88_example.cfg" wait_for_tail_credit=1)" \
+  || fail "wait_for_tail_credit is not mapped"
 grep -q -- '--routing-delay 2 --traversal-delay 3 ' \
   <<<"$(show "$cfg" routing_delay=2 speculative=0 st_prepare_delay=1 st_final_delay=2)" || fail "traversal not mapped"
 # the traversal delay runs in the fast engine only: with waves (SystemC) it is refused; the routing delay runs there

@@ -38,6 +38,7 @@ struct Case {
   unsigned multicast_max = 7;  ///< "dual-path": 2 .. this many destinations (the RTL reads 5 from a list flit)
   unsigned link_latency = 1;  ///< cycles per router-to-router link (buffers deepened to cover the round trip)
   unsigned routing_delay = 0;  ///< cycles a head waits for its route at each router
+  bool wait_for_tail_credit = false;  ///< output VCs reallocated once the last credit is back
 };
 
 inline void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
@@ -74,6 +75,7 @@ inline Scenario scenario_of(const Case& c) {
   s.buffer = std::max(4u, min_full_rate_buffer(c.link_latency));
   s.link_latency = c.link_latency;
   s.routing_delay = c.routing_delay;
+  s.wait_for_tail_credit = c.wait_for_tail_credit;
   s.packet = 4;
   s.local_ports = c.local_ports;
   s.warmup = ~Cycle{0} / 4;  // the test ends the run, not the phases

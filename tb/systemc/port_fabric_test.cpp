@@ -5,7 +5,7 @@
 // every packet reaches every destination in exactly the same cycle. Mesh,
 // torus, 3PT and the Petersen family, unicast and worms, several seeds, and
 // 2- and 3-cycle pipelined links on the mesh and 3PT, a routing delay of 1
-// and 2 cycles. The
+// and 2 cycles, waiting for the tail credit. The
 // control delays one router's credits by a cycle and must be caught.
 #include <gtest/gtest.h>
 
@@ -35,6 +35,11 @@ TEST_P(PortFabric, SameCyclesAsFastEngine) {
     Case none = c;
     none.routing_delay = 0;
     EXPECT_NE(run_fast_engine(none), run_fast_engine(c)) << "no routing delay delivers in the same cycles";
+  }
+  if (c.wait_for_tail_credit) {  // the comparison sees the reallocation rule
+    Case eager = c;
+    eager.wait_for_tail_credit = false;
+    EXPECT_NE(run_fast_engine(eager), run_fast_engine(c)) << "reallocating at once delivers in the same cycles";
   }
 }
 
@@ -71,6 +76,8 @@ std::vector<Case> cases() {
   v.push_back(with_worms(make("3pt_2x2x2_routing_delay1_dual_path_worms_seed51", "3pt:2x2x2", "3pt-dor", "uniform",
                               0.1, 51), "dual-path", 60));
   v.back().routing_delay = 1;
+  v.push_back(make("torus_4x4x4_wait_for_tail_credit_seed52", "torus:4x4x4", "", "uniform", 0.25, 52));
+  v.back().wait_for_tail_credit = true;
   return v;
 }
 

@@ -165,13 +165,17 @@ void Router::evaluate(Cycle cycle) {
 void Router::route(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) const {
   out.clear();
   if (head.dst == id_) {
-    if (head.worm != 0) return local_candidates(head, out);
-    const std::uint32_t all = all_vcs_mask(cfg_.vcs);
-    for (unsigned l = 0; l < cfg_.local_ports; ++l)
-      out.add(static_cast<PortId>(cfg_.network_ports + l), all);
-    return;
+    if (head.worm != 0) {
+      local_candidates(head, out);
+    } else {
+      const std::uint32_t all = all_vcs_mask(cfg_.vcs);
+      for (unsigned l = 0; l < cfg_.local_ports; ++l)
+        out.add(static_cast<PortId>(cfg_.network_ports + l), all);
+    }
+  } else {
+    routing_.route(id_, in_port, in_vc, head, out);
   }
-  routing_.route(id_, in_port, in_vc, head, out);
+  if (cfg_.wait_for_tail_credit) out.mark_atomic();
 }
 
 bool Router::kept_route(PortId in_port, VcId in_vc, RouteSet& out) const {

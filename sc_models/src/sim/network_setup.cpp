@@ -97,6 +97,7 @@ NetworkSetup setup_network(const Scenario& scenario, const ResolvedHook& resolve
   nc.credit_delay = s.credit_delay;
   nc.traversal_delay = s.traversal_delay;
   nc.router.routing_delay = s.routing_delay;
+  nc.router.wait_for_tail_credit = s.wait_for_tail_credit;
   nc.eject_probability = s.eject_rate;
   nc.seed = s.seed;
   return n;

@@ -35,6 +35,9 @@ Fabric::Fabric(const sc_core::sc_module_name& name, const Scenario& scenario, st
   if (rc.routing_delay != 0 && !external.empty())
     throw ConfigError("routing_delay", "routers bound from outside (the RTL) run the RTL's pipeline (0); the "
                                        "fabric's own routers and the fast engine run other delays");
+  if (rc.wait_for_tail_credit && !external.empty())
+    throw ConfigError("wait_for_tail_credit", "routers bound from outside (the RTL) reallocate a VC once its tail "
+                                              "leaves (false); the fabric's own routers and the fast engine wait");
   for (NodeId e : external)
     if (e >= n) throw ConfigError("external", "router " + std::to_string(e) + " is not a node of " + t.spec);
   const std::vector<std::string> labels = router_port_labels(t, rc.local_ports);

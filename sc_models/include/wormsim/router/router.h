@@ -95,6 +95,7 @@ class Router : public Component {
   void route_forward(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) const {
     out.clear();
     routing_.route(id_, in_port, in_vc, forwarded(head), out);
+    if (cfg_.wait_for_tail_credit) out.mark_atomic();
   }
   /// A worm's head at one of its destinations with more to go.
   bool forks_here(const Flit& head) const {

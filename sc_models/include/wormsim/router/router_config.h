@@ -27,6 +27,10 @@ struct RouterConfig {
   /// Cycles a head at the front of an idle input VC waits before it may
   /// request a VC (0: from the next cycle on; docs/microarchitecture.md §7).
   unsigned routing_delay = 0;
+  /// An output VC is given to a new packet only once every credit of the
+  /// previous one is back (its tail's last): every route candidate is
+  /// atomic (routing/routing.h).
+  bool wait_for_tail_credit = false;
 
   unsigned total_ports() const { return network_ports + local_ports; }
 };

@@ -49,6 +49,10 @@ class RouteSet {
   std::size_t size() const { return size_; }
   const RouteCandidate& operator[](std::size_t i) const { return items_[i]; }
   const RouteCandidate* data() const { return items_.data(); }
+  /// Marks every candidate atomic (a router that waits for its tail credit).
+  void mark_atomic() {
+    for (std::size_t i = 0; i < size_; ++i) items_[i].atomic = true;
+  }
   /// Marks candidates from `first` on as escape candidates of `priority`
   /// (a routing that lists its escape subfunction's route after its own).
   void mark_escape(std::size_t first, std::uint8_t priority) {

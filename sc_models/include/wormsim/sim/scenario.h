@@ -49,6 +49,9 @@ struct Scenario {
   /// and ejection ports); credits are not delayed.
   unsigned routing_delay = 0;
   unsigned traversal_delay = 0;
+  /// An output VC goes to a new packet only once the previous packet's last
+  /// credit is back (BookSim's wait_for_tail_credit; the RTL: false).
+  bool wait_for_tail_credit = false;
   unsigned packet = 4;       ///< flits per packet (with a mix: its longest)
   /// Set: packet lengths drawn from this range or mix (packet_lengths.h).
   std::optional<PacketLengths> packet_mix;
