@@ -242,19 +242,19 @@ Mapping map_config(const std::vector<Assignment>& given, bool lenient) {
     m.settings.emplace_back("traffic", "hotspot");
     m.settings.emplace_back("hotspot_node", std::to_string(integer("traffic", hot[0], at("traffic"), 0, 1 << 20)));
     m.settings.emplace_back("hotspot_fraction", "1");
-  } else if (pattern == "neighbor") {
-    refuse("traffic", "BookSim's neighbor sends every node to the node one step up in every dimension; wormsim's "
-                      "neighbor draws a random neighbour: not the same pattern");
+  } else if (pattern == "neighbor" && args.empty()) {
+    // one step up in every dimension, wrapping: wormsim's diagonal (its own
+    // neighbor draws a random adjacent node)
+    m.settings.emplace_back("traffic", "diagonal");
   } else {
-    refuse("traffic", "wormsim maps uniform, transpose, bitcomp, bitrev, shuffle, tornado, randperm and "
+    refuse("traffic", "wormsim maps uniform, transpose, bitcomp, bitrev, shuffle, tornado, neighbor, randperm and "
                       "hotspot({node},{rate})");
   }
 
   // Injection.
-  if (v.at("injection_process") != "bernoulli")
-    refuse("injection_process", "wormsim maps bernoulli; BookSim's on_off (burst_alpha, burst_beta, burst_r1) is a "
-                                "two-state Markov process per node, wormsim's onoff sends bursts at one flit per "
-                                "cycle: not the same process");
+  const std::string process = v.at("injection_process");
+  if (process != "bernoulli" && process != "on_off")
+    refuse("injection_process", "wormsim maps bernoulli and on_off");
   if (items(v.at("injection_rate")).size() > 1)
     m.notes.emplace_back("injection_rate lists one rate per traffic class; class 0's is used");
   const bool in_flits = integer("injection_rate_uses_flits", v.at("injection_rate_uses_flits"),
@@ -266,6 +266,26 @@ Mapping map_config(const std::vector<Assignment>& given, bool lenient) {
     refuse("injection_rate", "that is " + std::to_string(flits) + " flits/node/cycle; one injection channel "
                              "carries at most 1");
   m.settings.emplace_back("rate", shortest(flits));
+  if (process == "on_off") {
+    // Two of burst_alpha, burst_beta and burst_r1 given (the third negative),
+    // the third follows from the packet rate p: r1 = p (alpha + beta) / alpha.
+    const double p = flits / mean;
+    auto number = [&](const char* key, double min) {
+      return parse_decimal(key, v.at(key), std::string("expected a number (") + at(key) + ")", min, 1.0);
+    };
+    double alpha = number("burst_alpha", -1e300), beta = number("burst_beta", -1e300);
+    const double r1 = number("burst_r1", -1e300);
+    if ((alpha < 0) + (beta < 0) + (r1 < 0) != 1)
+      refuse("burst_r1", "BookSim's on_off takes two of burst_alpha, burst_beta and burst_r1, the third negative");
+    if (alpha < 0) alpha = r1 > p ? beta * p / (r1 - p) : -1;
+    if (beta < 0) beta = alpha * (r1 - p) / p;
+    if (!(alpha > 0 && alpha <= 1) || !(beta >= 0 && beta <= 1))
+      refuse("burst_r1", "burst_alpha " + shortest(alpha) + " and burst_beta " + shortest(beta) +
+                             " follow, and they must be probabilities (alpha above 0)");
+    m.settings.emplace_back("injection", "markov");
+    m.settings.emplace_back("burst_alpha", shortest(alpha));
+    m.settings.emplace_back("burst_beta", shortest(beta));
+  }
 
   // The measurement: latency mode, warm-up and sample periods.
   if (v.at("sim_type") != "latency")

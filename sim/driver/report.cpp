@@ -26,7 +26,11 @@ std::string packet_text(const Scenario& s) {
 std::string traffic_text(const Scenario& s, const Results& r) {
   if (!s.trace.empty()) return "trace " + s.trace;
   std::string t = r.traffic + " traffic";
-  if (s.injection != "bernoulli") {
+  if (s.injection == "markov") {
+    std::ostringstream b;
+    b << "alpha " << s.burst_alpha << ", beta " << s.burst_beta;
+    t += ", markov injection (" + b.str() + ")";
+  } else if (s.injection != "bernoulli") {
     std::ostringstream b;
     b << s.burst;
     t += ", " + s.injection + " injection (mean burst " + b.str() + " packets)";
@@ -162,7 +166,11 @@ void write_json(const std::string& path, const Scenario& s, const Results& r, co
   j["packet_lengths"] = s.packet_mix ? s.packet_mix->text() : std::to_string(s.packet);
   j["mean_packet"] = packet_lengths(s).mean();
   j["injection"] = s.trace.empty() ? s.injection : "trace";
-  if (s.trace.empty() && s.injection != "bernoulli") j["burst"] = s.burst;
+  if (s.trace.empty() && s.injection == "onoff") j["burst"] = s.burst;
+  if (s.trace.empty() && s.injection == "markov") {
+    j["burst_alpha"] = s.burst_alpha;
+    j["burst_beta"] = s.burst_beta;
+  }
   if (!s.trace.empty()) j["trace"] = s.trace;
   j["local_ports"] = s.local_ports;
   j["offered"] = r.offered;

@@ -188,6 +188,14 @@ const std::vector<Setting>& settings() {
        [](Scenario& s, const std::string& v) {
          s.burst = parse_decimal("burst", v, "expected a mean burst length of 1 to 1e6 packets");
        }},
+      {"burst_alpha", "markov injection: probability per cycle that an off node turns on ((0, 1], default 0.5)",
+       [](Scenario& s, const std::string& v) {
+         s.burst_alpha = parse_decimal("burst_alpha", v, "expected a probability in (0, 1]", 1e-300, 1.0);
+       }},
+      {"burst_beta", "markov injection: probability per cycle that an on node turns off ([0, 1], default 0.5)",
+       [](Scenario& s, const std::string& v) {
+         s.burst_beta = parse_decimal("burst_beta", v, "expected a probability in [0, 1]", 0.0, 1.0);
+       }},
       {"trace", "replay this packet trace (lines 'cycle source destination length', see the README) instead "
                 "of --traffic/--rate; window: the whole trace unless --warmup/--cycles are given",
        [](Scenario& s, const std::string& v) { s.trace = v; }},

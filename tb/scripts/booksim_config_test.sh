@@ -97,8 +97,14 @@ rc=0; err=$("$W" run --topology mesh:2x2 --traversal-delay 1 --allow-shallow tru
 "$W" run --topology mesh:2x2 --routing-delay 2 --vcd "$tmp/r.vcd" --cycles 50 --quiet >/dev/null && [ -s "$tmp/r.vcd" ] \
   && rm "$tmp/r.vcd" || fail "--routing-delay with --vcd wrote no waves"
 refused '^wormsim: num_vc: not a BookSim 2 configuration key \(command line\)' "$cfg" num_vc=4
-refused '^wormsim: traffic: traffic = neighbor' "$cfg" traffic=neighbor
-refused '^wormsim: injection_process: injection_process = on_off' "$cfg" injection_process=on_off
+grep -q -- '--traffic diagonal ' <<<"$(show "$cfg" traffic=neighbor)" || fail "neighbor is not mapped to diagonal"
+grep -q -- '--injection markov --burst-alpha 0.5 --burst-beta 0.5 ' <<<"$(show "$cfg" injection_process=on_off)" \
+  || fail "on_off is not mapped to markov"
+grep -qE -- '--burst-alpha 0\.25(0000000000000[0-9]*)? --burst-beta 0.5 ' \
+  <<<"$(show "$cfg" injection_process=on_off injection_rate=0.1 burst_alpha=-1 burst_r1=0.075)" \
+  || fail "on_off's alpha is not derived from burst_r1"
+refused '^wormsim: burst_r1: burst_r1 = 0.3 ' "$cfg" injection_process=on_off burst_r1=0.3
+refused '^wormsim: injection_process: injection_process = self_similar' "$cfg" injection_process=self_similar
 refused '^wormsim: seed: seed = time' "$cfg" seed=time
 refused '^wormsim: print_activity: print_activity = 1 .*--lenient' "$cfg" print_activity=1
 printf 'topology = mesh\nk = 4;\n' > "$tmp/syntax.cfg"

@@ -160,6 +160,26 @@ TEST(Patterns, TornadoGoesNearlyHalfWayRoundEveryDimension) {
   }
 }
 
+TEST(Patterns, DiagonalStepsUpOneInEveryDimensionAndWraps) {
+  const Topology t = make_topology("mesh:8x5x1");
+  const std::array<unsigned, 3> dims{8, 5, 1};
+  const auto p = pattern("diagonal", t);
+  Rng rng(1, 1);
+  std::vector<bool> hit(t.num_nodes(), false);
+  for (NodeId n = 0; n < t.num_nodes(); ++n) {
+    const Coord c = coord_of(dims, n);
+    const auto d = p->destination(n, rng);
+    ASSERT_TRUE(d.has_value());
+    const Coord e = coord_of(dims, *d);
+    EXPECT_EQ(e.x, (c.x + 1) % 8);
+    EXPECT_EQ(e.y, (c.y + 1) % 5);
+    EXPECT_EQ(e.z, 0u) << "a side of 1 does not move";
+    hit[*d] = true;
+  }
+  for (NodeId n = 0; n < t.num_nodes(); ++n) EXPECT_TRUE(hit[n]) << "a permutation: node " << n << " is a destination";
+  EXPECT_THROW(pattern("diagonal", make_topology("3pt:2x2x2")), ConfigError);
+}
+
 TEST(Patterns, TornadoOn3ptMovesTheModulesAndKeepsTheVertex) {
   const Topology t = make_topology("3pt:3x4x5");
   const auto p = pattern("tornado", t);

@@ -1,8 +1,8 @@
 // The traffic source: the offered load is what was asked for, from 1 down to
 // rates so small that the geometric gap between packets exceeds any integer
 // (it once overflowed and injected a packet every few cycles), for Bernoulli
-// and on/off injection and for mixed packet lengths; on/off traffic really
-// comes in bursts; traces replay in cycle order and bad lines are named.
+// and on/off injection and for mixed packet lengths; on/off and slow Markov
+// traffic really come in bursts; traces replay in cycle order and bad lines are named.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -27,7 +27,8 @@ struct Counted {
 };
 
 Counted run_source(double rate, const PacketLengths& lengths, Cycle cycles, std::uint64_t seed,
-                   const std::string& injection = "bernoulli", double burst = 8) {
+                   const std::string& injection = "bernoulli", double burst = 8, double alpha = 0.5,
+                   double beta = 0.5) {
   const Topology t = make_topology("mesh:4x4");
   PatternConfig pc;
   pc.name = "uniform";
@@ -37,6 +38,8 @@ Counted run_source(double rate, const PacketLengths& lengths, Cycle cycles, std:
   sc.seed = seed;
   sc.injection = injection;
   sc.burst = burst;
+  sc.burst_alpha = alpha;
+  sc.burst_beta = beta;
   TrafficSource src(sc, make_pattern(pc, t), t.num_nodes());
   Counted n;
   n.per_window.assign(static_cast<std::size_t>(cycles / 256 + 1), 0);
@@ -96,6 +99,45 @@ TEST(TrafficSource, OnOffKeepsTheLongRunMeanAndComesInBursts) {
   const Counted full = run_source(1.0, PacketLengths(4), 40000, 11, "onoff", 4);
   EXPECT_NEAR(static_cast<double>(full.packets), 160000.0, 5 * std::sqrt(160000.0));
   EXPECT_LT(dispersion(full.per_window), 1.5);
+}
+
+TEST(TrafficSource, MarkovKeepsTheLongRunMeanAndSlowChainsComeInBursts) {
+  // Seed 13. BookSim's on_off: on a fraction alpha / (alpha + beta) of the
+  // cycles, a packet with probability rate x (alpha + beta) / alpha when on.
+  // The flits match the rate within 5%; a slow chain (alpha = beta = 0.01:
+  // periods of 100 cycles) makes node 0's packets per window vary more than
+  // Bernoulli's (2x at 0.05, 5x at 0.2, 10x at 0.4), a fast one (0.5, 0.5)
+  // hardly more.
+  const Cycle cycles = 400000;
+  auto dispersion = [](const std::vector<std::uint64_t>& w) {
+    double m = 0, v = 0;
+    for (auto x : w) m += static_cast<double>(x);
+    m /= static_cast<double>(w.size());
+    for (auto x : w) v += (static_cast<double>(x) - m) * (static_cast<double>(x) - m);
+    return v / static_cast<double>(w.size()) / m;
+  };
+  for (double rate : {0.05, 0.2, 0.4}) {
+    const double expected = rate * 16 * static_cast<double>(cycles);
+    const Counted slow = run_source(rate, PacketLengths(4), cycles, 13, "markov", 8, 0.01, 0.01);
+    const Counted fast = run_source(rate, PacketLengths(4), cycles, 13, "markov", 8, 0.5, 0.5);
+    const Counted skewed = run_source(rate, PacketLengths(4), cycles, 13, "markov", 8, 0.3, 0.1);
+    const Counted bern = run_source(rate, PacketLengths(4), cycles, 13);
+    std::cout << "rate " << rate << ": markov slow " << slow.flits << ", fast " << fast.flits << ", skewed "
+              << skewed.flits << " flits (expected " << expected << "); dispersion slow "
+              << dispersion(slow.per_window) << ", fast " << dispersion(fast.per_window) << ", bernoulli "
+              << dispersion(bern.per_window) << "\n";
+    for (const Counted* c : {&slow, &fast, &skewed})
+      EXPECT_NEAR(static_cast<double>(c->flits), expected, 0.05 * expected) << "rate " << rate;
+    EXPECT_GT(dispersion(slow.per_window), 1.5 * dispersion(bern.per_window)) << "rate " << rate;
+    EXPECT_LT(dispersion(fast.per_window), 1.2 * dispersion(bern.per_window)) << "rate " << rate;
+  }
+  // an on node cannot send more than a packet per cycle: 0.5 x 1.0 / 0.1 = 5
+  try {
+    run_source(2.0, PacketLengths(4), 10, 13, "markov", 8, 0.1, 0.9);
+    FAIL() << "r1 above 1 was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(e.field(), "burst_alpha");
+  }
 }
 
 TEST(TrafficSource, MixedLengthsKeepTheFlitRateAndTheShares) {

@@ -24,6 +24,8 @@ std::unique_ptr<PacketSource> make_packet_source(const Scenario& s, const Topolo
   sc.lengths = packet_lengths(s);
   sc.injection = s.injection;
   sc.burst = s.burst;
+  sc.burst_alpha = s.burst_alpha;
+  sc.burst_beta = s.burst_beta;
   sc.seed = s.seed;
   return std::make_unique<TrafficSource>(sc, make_pattern(pc, t), t.num_nodes());
 }

@@ -158,6 +158,11 @@ NodePermutation GridKind::permutation(const std::string& pattern, const Topology
       auto step = [](unsigned x, unsigned k) { return (x + (k + 1) / 2 - 1) % k; };
       return id_of(d, Coord{step(c.x, d[0]), step(c.y, d[1]), step(c.z, d[2])});
     };
+  if (pattern == "diagonal")
+    return [d](NodeId n) {
+      const Coord c = coord_of(d, n);
+      return id_of(d, Coord{(c.x + 1) % d[0], (c.y + 1) % d[1], (c.z + 1) % d[2]});
+    };
   return TopologyKind::permutation(pattern, t);
 }
 

@@ -23,6 +23,10 @@ const std::vector<InjectionInfo>& injections() {
        "Markov-modulated on/off: bursts at one flit per cycle, --burst packets long on average, "
        "idle periods sized so the long-run mean is --rate",
        [](const InjectionConfig& c, std::size_t nodes) { return injection::on_off(c, nodes); }},
+      {"markov",
+       "a two-state chain per node, stepped each cycle: off to on with probability --burst-alpha, on to off "
+       "with --burst-beta; on, a packet with probability rate x (alpha + beta) / alpha (BookSim's on_off)",
+       [](const InjectionConfig& c, std::size_t nodes) { return injection::markov(c, nodes); }},
   };
   return table;
 }

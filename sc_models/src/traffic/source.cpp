@@ -10,6 +10,8 @@ TrafficSource::TrafficSource(const SourceConfig& config, std::unique_ptr<Traffic
   ic.mean_length = cfg_.lengths.mean();
   ic.packet_rate = cfg_.rate / ic.mean_length;
   ic.burst = cfg_.burst;
+  ic.burst_alpha = cfg_.burst_alpha;
+  ic.burst_beta = cfg_.burst_beta;
   injection_ = make_injection(ic, nodes);
   rngs_.reserve(nodes);
   for (std::size_t n = 0; n < nodes; ++n) {

@@ -63,6 +63,8 @@ struct Scenario {
   double rate = 0.1;  ///< flits/node/cycle, in (0, 1]
   std::string injection = "bernoulli";  ///< a name of injections()
   double burst = 8;   ///< on/off injection: mean packets per burst
+  /// markov injection: per-cycle probabilities of turning on and off.
+  double burst_alpha = 0.5, burst_beta = 0.5;
   /// Set: packets come from this trace file (trace.h) instead of traffic,
   /// rate, injection and packet.
   std::string trace;

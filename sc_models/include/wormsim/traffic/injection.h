@@ -26,6 +26,8 @@ struct InjectionConfig {
   double mean_length = 4;
   /// On/off: mean packets per burst (the mean on-period is burst x mean_length cycles).
   double burst = 8;
+  /// Markov: per-cycle probabilities of turning on (off to on) and off.
+  double burst_alpha = 0.5, burst_beta = 0.5;
 };
 
 class InjectionProcess {
@@ -59,6 +61,7 @@ Cycle geometric_gap(double p, Rng& rng);
 namespace injection {
 std::unique_ptr<InjectionProcess> bernoulli(const InjectionConfig& c);
 std::unique_ptr<InjectionProcess> on_off(const InjectionConfig& c, std::size_t nodes);
+std::unique_ptr<InjectionProcess> markov(const InjectionConfig& c, std::size_t nodes);
 }  // namespace injection
 
 }  // namespace wormsim

@@ -62,6 +62,7 @@ std::unique_ptr<TrafficPattern> bit_complement(const Topology& t);
 std::unique_ptr<TrafficPattern> bit_reverse(const Topology& t);
 std::unique_ptr<TrafficPattern> shuffle(const Topology& t);
 std::unique_ptr<TrafficPattern> tornado(const Topology& t);
+std::unique_ptr<TrafficPattern> diagonal(const Topology& t);
 std::unique_ptr<TrafficPattern> random_permutation(const Topology& t, std::uint64_t seed);
 std::unique_ptr<TrafficPattern> hotspot(const Topology& t, NodeId hot, double fraction);
 std::unique_ptr<TrafficPattern> neighbor(const Topology& t);

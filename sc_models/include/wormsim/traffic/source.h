@@ -49,6 +49,7 @@ struct SourceConfig {
   PacketLengths lengths{4};     ///< flits per packet
   std::string injection = "bernoulli";  ///< a name of injections()
   double burst = 8;             ///< on/off: mean packets per burst
+  double burst_alpha = 0.5, burst_beta = 0.5;  ///< markov: per-cycle on and off probabilities
   std::uint64_t seed = 1;
 };
 
