@@ -298,9 +298,18 @@ Mapping map_config(const std::vector<Assignment>& given, bool lenient) {
   if (most <= warm) refuse("max_samples", "must exceed warmup_periods (" + std::to_string(warm) + ")");
   m.settings.emplace_back("warmup", std::to_string(warm * period));
   m.settings.emplace_back("cycles", std::to_string((most - warm) * period));
-  m.notes.emplace_back("window: every one of the " + std::to_string(most - warm) + " sample periods after the " +
-                       std::to_string(warm) + " of warm-up is measured; BookSim stops early once its latency "
-                       "settles (stopping_thres), which changes the window's length, not what it averages");
+  // BookSim's convergence test: the settle rule (sim/settle.h). A negative
+  // threshold switches its test off.
+  auto threshold = [&](const char* key) {
+    const double t = parse_decimal(key, v.at(key), std::string("expected a number (") + at(key) + ")");
+    return t < 0 ? std::string("1e300") : shortest(t);
+  };
+  const double limit = parse_decimal("latency_thres", v.at("latency_thres"),
+                                     "expected a number (" + at("latency_thres") + ")");
+  m.settings.emplace_back("settle_period", std::to_string(period));
+  m.settings.emplace_back("settle_latency_change", threshold("stopping_thres"));
+  m.settings.emplace_back("settle_accepted_change", threshold("acc_stopping_thres"));
+  m.settings.emplace_back("latency_limit", limit < 0 ? std::string("off") : shortest(limit));
   const std::string seed = v.at("seed");
   if (seed == "time") refuse("seed", "a run from the clock cannot be repeated; give a number");
   m.settings.emplace_back("seed", std::to_string(integer("seed", seed, at("seed"), 0, 1LL << 62)));

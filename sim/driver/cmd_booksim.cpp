@@ -33,6 +33,10 @@ void print_booksim_stats(std::ostream& os, const Results& r, unsigned fixed_pack
   const auto line = [&os](const std::string& label, double value) {
     os << label << " = " << value << " (1 samples)\n";
   };
+  if (r.unstable) {  // BookSim's words when its latency passes latency_thres: no statistics
+    os << "Simulation unstable, ending ...\n";
+    return;
+  }
   os << "====== Overall Traffic Statistics ======\n====== Traffic class 0 ======\n";
   os << std::setprecision(6);
   line("Packet latency average", r.latency.average);
@@ -61,7 +65,7 @@ void print_keys(std::ostream& os) {
     switch (k.kind) {
       case booksim::Kind::kMapped: what = "mapped to a setting (below)"; break;
       case booksim::Kind::kPipeline: what = std::string("must be ") + k.accepted + ": " + k.why; break;
-      case booksim::Kind::kWindow: what = "read; every sample period is measured (see the window)"; break;
+      case booksim::Kind::kWindow: what = "mapped to the settle rule (below)"; break;
       case booksim::Kind::kInert: what = "changes no result: another value is refused, or a warning with --lenient"; break;
       case booksim::Kind::kFixed: what = std::string("only the default: ") + k.why; break;
     }

@@ -61,6 +61,7 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
   os << " flits/node/cycle, seed " << s.seed << "\n";
   os << "cycles: warm-up " << r.warmup << ", measured " << r.measure << ", total " << r.cycles
      << (r.interrupted ? " (INTERRUPTED: figures cover the run so far)"
+         : r.unstable  ? " (UNSTABLE: the average latency passed --latency-limit; figures cover the run so far)"
          : r.deadlock  ? (r.deadlock_kind == "cycle" ? " (stopped: deadlock)" : " (stopped: no progress)")
          : r.drained ? " (every measured packet delivered)"
                      : " (NOT drained within the drain limit: network unstable at this load)")
@@ -161,6 +162,13 @@ void write_json(const std::string& path, const Scenario& s, const Results& r, co
   j["routing_delay"] = s.routing_delay;
   j["traversal_delay"] = s.traversal_delay;
   j["wait_for_tail_credit"] = s.wait_for_tail_credit;
+  if (s.settle.period != 0) {
+    j["settle"] = {{"period", s.settle.period},
+                   {"latency_change", s.settle.latency_change},
+                   {"accepted_change", s.settle.accepted_change},
+                   {"latency_limit", s.settle.latency_limit < 0 ? nlohmann::ordered_json("off")
+                                                                 : nlohmann::ordered_json(s.settle.latency_limit)}};
+  }
   j["flit_bits"] = s.flit_bits;
   j["packet"] = s.packet;
   j["packet_lengths"] = s.packet_mix ? s.packet_mix->text() : std::to_string(s.packet);
@@ -211,6 +219,7 @@ void write_json(const std::string& path, const Scenario& s, const Results& r, co
   }
   j["drained"] = r.drained;
   j["interrupted"] = r.interrupted;
+  j["unstable"] = r.unstable;
   j["flushed"] = r.flushed;
   j["deadlock"] = r.deadlock;
   if (r.deadlock) {

@@ -196,6 +196,25 @@ const std::vector<Setting>& settings() {
        [](Scenario& s, const std::string& v) {
          s.burst_beta = parse_decimal("burst_beta", v, "expected a probability in [0, 1]", 0.0, 1.0);
        }},
+      {"settle_period", "the settle rule's period in cycles (0-" + std::to_string(kMaxCycles) +
+                            "; 0, the default: off): the window ends once latency and accepted rate settle "
+                            "(docs/reference.md)",
+       [](Scenario& s, const std::string& v) { s.settle.period = parse_uint("settle_period", v, 0, kMaxCycles); }},
+      {"settle_latency_change", "settle rule: the largest relative change of the average latency in a settled "
+                                "period (default 0.05)",
+       [](Scenario& s, const std::string& v) {
+         s.settle.latency_change = parse_decimal("settle_latency_change", v, "expected a relative change of at least 0", 0.0);
+       }},
+      {"settle_accepted_change", "settle rule: the largest relative change of the accepted rate in a settled "
+                                 "period (default 0.05)",
+       [](Scenario& s, const std::string& v) {
+         s.settle.accepted_change = parse_decimal("settle_accepted_change", v, "expected a relative change of at least 0", 0.0);
+       }},
+      {"latency_limit", "settle rule: end the run as unstable once the average latency, with the flits in flight "
+                        "at their age, passes this many cycles at a period's end (off, the default, or a number)",
+       [](Scenario& s, const std::string& v) {
+         s.settle.latency_limit = v == "off" ? -1.0 : parse_decimal("latency_limit", v, "expected off or a number of cycles of at least 0", 0.0);
+       }},
       {"trace", "replay this packet trace (lines 'cycle source destination length', see the README) instead "
                 "of --traffic/--rate; window: the whole trace unless --warmup/--cycles are given",
        [](Scenario& s, const std::string& v) { s.trace = v; }},

@@ -84,6 +84,19 @@ void validate(const Scenario& s) {
   if (s.cycles < 1 && s.trace.empty()) throw ConfigError("cycles", "expected at least 1 measured cycle");
   if (!(s.burst >= 1.0 && s.burst <= 1e6))
     throw ConfigError("burst", "expected a mean burst length of 1 to 1e6 packets, got " + number(s.burst));
+  if (s.settle.period != 0) {
+    if (s.settle.period > kMaxCycles)
+      throw ConfigError("settle_period", "expected at most " + std::to_string(kMaxCycles) + " cycles");
+    if (s.warmup % s.settle.period != 0 || s.cycles % s.settle.period != 0)
+      throw ConfigError("settle_period", "the warm-up (" + std::to_string(s.warmup) + ") and the window (" +
+                                             std::to_string(s.cycles) + ") must be whole numbers of periods of " +
+                                             std::to_string(s.settle.period) + " cycles");
+    if (!s.trace.empty()) throw ConfigError("settle_period", "a trace is replayed whole: no settle rule");
+  }
+  if (!(s.settle.latency_change >= 0.0))
+    throw ConfigError("settle_latency_change", "expected a relative change of at least 0");
+  if (!(s.settle.accepted_change >= 0.0))
+    throw ConfigError("settle_accepted_change", "expected a relative change of at least 0");
   if (s.watchdog < kMinWatchdog)
     throw ConfigError("watchdog", "expected at least " + std::to_string(kMinWatchdog) +
                                       " cycles (shorter stalls are the pipeline's own), got " + std::to_string(s.watchdog));

@@ -45,6 +45,7 @@ Simulation::Simulation(const Scenario& scenario, const ResolvedHook& resolved) {
   const Cycle limit = scenario_.drain_limit ? scenario_.drain_limit : 10 * scenario_.cycles + 10000;
   drain_end_ = window_end_ + limit;
   stats_.set_window(scenario_.warmup, window_end_);
+  if (scenario_.settle.period != 0) settle_.emplace(scenario_.settle, scenario_.warmup, topology_->num_nodes());
   scoreboard_.set_completion_handler(
       [this](const Packet& p, Cycle delivered) {
         stats_.on_completed(p, delivered);
@@ -65,6 +66,9 @@ void Simulation::create(const Packet& p) {
                            address_flits_dropped(worms_[p.worm], scenario_.flit_bits));
     for (std::size_t k = 0; k < worms_[p.worm].destinations.size(); ++k) stats_.on_created(p);
   }
+  if (settle_)
+    settle_->on_created(p.created, p.worm == 0 ? p.length
+                                               : p.length * static_cast<unsigned>(worms_[p.worm].destinations.size()));
   network_->ni(p.src).enqueue(p);
 }
 
@@ -79,6 +83,7 @@ void Simulation::offer(const Packet& p) {
 void Simulation::on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) {
   scoreboard_.on_delivered(flit, node, channel, cycle);
   stats_.on_flit_delivered(cycle);
+  if (settle_) settle_->on_delivered(flit.created, is_tail(flit.type), cycle);
 }
 
 std::uint64_t Simulation::inject(NodeId src, NodeId dst, unsigned length) {
@@ -148,6 +153,20 @@ void Simulation::advance_phase() {
       return;
     }
   }
+  if (settle_ && t > 0 && t % scenario_.settle.period == 0 && t <= window_end_ &&
+      (phase_ == Phase::Warmup || phase_ == Phase::Measure)) {
+    const Settle::Verdict v = settle_->at_boundary(t);
+    if (v == Settle::Verdict::kUnstable) {
+      if (phase_ == Phase::Measure) snapshot_links(links_at_end_);
+      unstable_ = true;
+      phase_ = Phase::Done;
+      return;
+    }
+    if (v == Settle::Verdict::kSettled) {  // the window ends here
+      window_end_ = t;
+      stats_.set_window(scenario_.warmup, t);
+    }
+  }
   if (phase_ == Phase::Warmup && t >= scenario_.warmup) {
     phase_ = Phase::Measure;
     snapshot_links(links_at_start_);
@@ -169,6 +188,7 @@ Cycle Simulation::skip_idle(Cycle horizon) {
   if (!manual_.empty() || scoreboard_.outstanding_packets() != 0 || !network_->quiescent()) return 0;
   Cycle target = std::min(source_->next_event(cycle_), horizon);
   target = std::min(target, phase_ == Phase::Warmup ? scenario_.warmup : window_end_);
+  if (settle_) target = std::min(target, (cycle_ / scenario_.settle.period + 1) * scenario_.settle.period);
   if (target <= cycle_ + 1) return 0;
   // The idle ticks of cycles cycle_ .. target - 1 would each evaluate and
   // commit nothing, generate nothing, and record progress (nothing is
@@ -259,7 +279,7 @@ Results Simulation::results(double wall_seconds) const {
   r.nodes = topology_->num_nodes();
   r.offered = scenario_.trace.empty() ? scenario_.rate : 0.0;  // a trace: what it generated (below)
   r.warmup = scenario_.warmup;
-  r.measure = scenario_.cycles;
+  r.measure = window_end_ - scenario_.warmup;
   r.cycles = cycle_;
   r.injected_packets = scoreboard_.created_packets();
   r.injected_flits = scoreboard_.created_flits();
@@ -310,8 +330,9 @@ Results Simulation::results(double wall_seconds) const {
     r.bound = b.value;
     r.bound_fraction = b.value > 0 ? r.throughput / b.value : 0;
   }
-  r.drained = stats_.measured_outstanding() == 0 && !deadlock_ && !interrupted_;
+  r.drained = stats_.measured_outstanding() == 0 && !deadlock_ && !interrupted_ && !unstable_;
   r.interrupted = interrupted_;
+  r.unstable = unstable_;
   r.flushed = scoreboard_.outstanding_packets() == 0;
   r.deadlock = deadlock_;
   r.deadlock_kind = deadlock_kind_;

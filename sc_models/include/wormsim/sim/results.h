@@ -53,6 +53,7 @@ struct Results {
   bool drained = false;   ///< every measured packet delivered
   bool flushed = false;   ///< every packet of the run delivered
   bool interrupted = false;  ///< stopped early on request (Ctrl-C): partial figures
+  bool unstable = false;     ///< the settle rule's latency limit ended the run: partial figures
   bool deadlock = false;      ///< the run stopped: proven deadlock or no progress
   std::string deadlock_kind;  ///< "cycle" (wait-for cycle found) or "no-progress" (watchdog)
   std::string deadlock_report;

@@ -11,6 +11,7 @@
 
 #include <wormsim/core/flit.h>
 #include <wormsim/core/link.h>
+#include <wormsim/sim/settle.h>
 #include <wormsim/traffic/packet_lengths.h>
 
 namespace wormsim {
@@ -65,6 +66,10 @@ struct Scenario {
   double burst = 8;   ///< on/off injection: mean packets per burst
   /// markov injection: per-cycle probabilities of turning on and off.
   double burst_alpha = 0.5, burst_beta = 0.5;
+  /// The settle rule (sim/settle.h; period 0: off): the window ends once the
+  /// latency and accepted rate settle, or the run once the latency passes
+  /// the limit.
+  SettleConfig settle;
   /// Set: packets come from this trace file (trace.h) instead of traffic,
   /// rate, injection and packet.
   std::string trace;

@@ -5,6 +5,7 @@
 // the run if flits are outstanding and none moves for `watchdog` cycles.
 #pragma once
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <string>
 
@@ -127,6 +128,8 @@ class Simulation : public DeliveryObserver {
   Cycle last_progress_ = 0;
   bool deadlock_ = false;
   bool interrupted_ = false;
+  std::optional<Settle> settle_;  ///< the settle rule, when the scenario has one
+  bool unstable_ = false;         ///< the settle rule's latency limit ended the run
   std::string deadlock_kind_, deadlock_text_;
   DependencyVerdict verdict_;
   std::vector<SetupStep> setup_steps_;
