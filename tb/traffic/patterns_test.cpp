@@ -177,7 +177,17 @@ TEST(Patterns, DiagonalStepsUpOneInEveryDimensionAndWraps) {
     hit[*d] = true;
   }
   for (NodeId n = 0; n < t.num_nodes(); ++n) EXPECT_TRUE(hit[n]) << "a permutation: node " << n << " is a destination";
-  EXPECT_THROW(pattern("diagonal", make_topology("3pt:2x2x2")), ConfigError);
+  const Topology pt = make_topology("3pt:2x3x4");
+  const auto q = pattern("diagonal", pt);
+  for (NodeId n = 0; n < pt.num_nodes(); ++n) {
+    const auto c = pt.kind->coordinates(n);  // z, x, y, p
+    const auto e = pt.kind->coordinates(*q->destination(n, rng));
+    EXPECT_EQ(e[0], (c[0] + 1) % 2);
+    EXPECT_EQ(e[1], (c[1] + 1) % 3);
+    EXPECT_EQ(e[2], (c[2] + 1) % 4);
+    EXPECT_EQ(e[3], c[3]);
+  }
+  EXPECT_THROW(pattern("diagonal", make_topology("petersen")), ConfigError);
 }
 
 TEST(Patterns, TornadoOn3ptMovesTheModulesAndKeepsTheVertex) {

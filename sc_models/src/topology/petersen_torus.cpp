@@ -163,6 +163,11 @@ NodePermutation PetersenTorusKind::permutation(const std::string& pattern, const
       auto step = [](unsigned x, unsigned k) { return (x + (k + 1) / 2 - 1) % k; };
       return pt_id_of(lmn, PtCoord{step(c.z, lmn[0]), step(c.x, lmn[1]), step(c.y, lmn[2]), c.p});
     };
+  if (pattern == "diagonal")
+    return [lmn](NodeId id) {
+      const PtCoord c = pt_coord_of(lmn, id);
+      return pt_id_of(lmn, PtCoord{(c.z + 1) % lmn[0], (c.x + 1) % lmn[1], (c.y + 1) % lmn[2], c.p});
+    };
   return TopologyKind::permutation(pattern, t);
 }
 

@@ -21,8 +21,8 @@ const std::vector<PatternInfo>& traffic_patterns() {
       {"tornado", "every coordinate c of size k to (c + ceil(k/2) - 1) mod k; 3PT: its torus coordinates",
        "mesh, torus, 3PT",
        [](const PatternConfig&, const Topology& t) { return patterns::tornado(t); }},
-      {"diagonal", "every coordinate c of size k to (c + 1) mod k: one step up in every dimension (BookSim's neighbor)",
-       "mesh, torus",
+      {"diagonal", "every coordinate c of size k to (c + 1) mod k: one step up in every dimension (BookSim's neighbor); "
+       "3PT: its torus coordinates", "mesh, torus, 3PT",
        [](const PatternConfig&, const Topology& t) { return patterns::diagonal(t); }},
       {"randperm", "a random permutation of the nodes, fixed by --seed", "any topology",
        [](const PatternConfig& c, const Topology& t) { return patterns::random_permutation(t, c.seed); }},
