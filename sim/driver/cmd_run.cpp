@@ -101,12 +101,6 @@ void check_wave_settings(const Scenario& s) {
     throw ConfigError("vcd_routers", "selects the links of a waveform: give --vcd FILE too");
   if (s.vcd.empty() && (s.vcd_start != 0 || s.vcd_end != ~Cycle{0}))
     throw ConfigError("vcd_window", "selects the cycles of a waveform: give --vcd FILE too");
-  if (!s.vcd.empty() && s.credit_delay != 0)
-    throw ConfigError("credit_delay", "the SystemC port-level fabric that records waves counts credits as they "
-                                      "arrive (0); the fast engine runs other delays (drop --vcd)");
-  if (!s.vcd.empty() && s.traversal_delay != 0)
-    throw ConfigError("traversal_delay", "the SystemC port-level fabric that records waves delays no flit in the "
-                                         "switch (0); the fast engine runs other delays (drop --vcd)");
 }
 
 /// The routers --vcd-routers names, on topology t.

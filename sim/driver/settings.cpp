@@ -118,13 +118,13 @@ const std::vector<Setting>& settings() {
       {"allow_shallow", "accept a buffer shallower than a long link's credit round trip (true/false)",
        [](Scenario& s, const std::string& v) { s.allow_shallow = parse_bool("allow_shallow", v); }},
       integer("credit_delay", "cycles a router takes to count a credit that reaches an output, beyond the link "
-                              "(BookSim's credit_delay; {range}, default 0; the fast engine, not with --vcd)",
+                              "(BookSim's credit_delay; {range}, default 0; the RTL runs 0)",
               0, kMaxLinkLatency - 1, &Scenario::credit_delay),
       integer("routing_delay", "cycles a head waits for its route before it requests a VC, per router "
                                "({range}, default 0; the RTL runs 0)",
               0, kMaxPipelineDelay, &Scenario::routing_delay),
       integer("traversal_delay", "cycles a flit takes to cross the switch beyond the RTL's, on every router "
-                                 "output ({range}, default 0; the fast engine, not with --vcd)",
+                                 "output ({range}, default 0; the RTL runs 0)",
               0, kMaxPipelineDelay, &Scenario::traversal_delay),
       {"wait_for_tail_credit", "give an output VC to a new packet only once the previous one's last credit is "
                                "back (true/false, default false; the RTL runs false)",

@@ -39,6 +39,8 @@ struct Case {
   unsigned link_latency = 1;  ///< cycles per router-to-router link (buffers deepened to cover the round trip)
   unsigned routing_delay = 0;  ///< cycles a head waits for its route at each router
   bool wait_for_tail_credit = false;  ///< output VCs reallocated once the last credit is back
+  unsigned traversal_delay = 0;  ///< cycles through the switch beyond the RTL's
+  unsigned credit_delay = 0;     ///< cycles a router takes to count an arriving credit
 };
 
 inline void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
@@ -72,10 +74,12 @@ inline Scenario scenario_of(const Case& c) {
   s.rate = c.rate;
   s.seed = c.seed;
   s.vcs = 0;  // what the routing needs, at least 2
-  s.buffer = std::max(4u, min_full_rate_buffer(c.link_latency));
+  s.buffer = std::max(4u, min_full_rate_buffer(c.link_latency, c.credit_delay, c.traversal_delay));
   s.link_latency = c.link_latency;
   s.routing_delay = c.routing_delay;
   s.wait_for_tail_credit = c.wait_for_tail_credit;
+  s.traversal_delay = c.traversal_delay;
+  s.credit_delay = c.credit_delay;
   s.packet = 4;
   s.local_ports = c.local_ports;
   s.warmup = ~Cycle{0} / 4;  // the test ends the run, not the phases

@@ -5,7 +5,8 @@
 // every packet reaches every destination in exactly the same cycle. Mesh,
 // torus, 3PT and the Petersen family, unicast and worms, several seeds, and
 // 2- and 3-cycle pipelined links on the mesh and 3PT, a routing delay of 1
-// and 2 cycles, waiting for the tail credit. The
+// and 2 cycles, waiting for the tail credit, traversal and credit delays.
+// The
 // control delays one router's credits by a cycle and must be caught.
 #include <gtest/gtest.h>
 
@@ -36,6 +37,12 @@ TEST_P(PortFabric, SameCyclesAsFastEngine) {
     none.routing_delay = 0;
     EXPECT_NE(run_fast_engine(none), run_fast_engine(c)) << "no routing delay delivers in the same cycles";
   }
+  if (c.traversal_delay > 0 || c.credit_delay > 0) {  // the comparison sees the delays
+    Case none = c;
+    none.traversal_delay = 0;
+    none.credit_delay = 0;
+    EXPECT_NE(run_fast_engine(none), run_fast_engine(c)) << "no delays deliver in the same cycles";
+  }
   if (c.wait_for_tail_credit) {  // the comparison sees the reallocation rule
     Case eager = c;
     eager.wait_for_tail_credit = false;
@@ -59,7 +66,7 @@ std::vector<Case> cases() {
   v.push_back(with_worms(make("mesh_4x4x4_3dbs_worms_seed8", "mesh:4x4x4", "dor", "uniform", 0.05, 8), "3-dbs", 30));
   v.push_back(with_worms(make("3pt_2x2x2_dual_path_worms_seed9", "3pt:2x2x2", "3pt-dor", "uniform", 0.05, 9), "dual-path", 60));
   v.push_back(with_worms(make("torus_4x4x4_dual_path_worms_seed10", "torus:4x4x4", "", "uniform", 0.05, 10), "dual-path", 60));
-  // pipelined links (LinkPipeline against the fast engine's Link of latency D)
+  // pipelined links (DelayLines against the fast engine's Link of latency D)
   for (unsigned latency : {2u, 3u}) {
     const std::string d = std::to_string(latency);
     v.push_back(make("mesh_4x4x4_links" + d + "_seed" + d, "mesh:4x4x4", "dor", "uniform", 0.25, 20 + latency));
@@ -78,6 +85,17 @@ std::vector<Case> cases() {
   v.back().routing_delay = 1;
   v.push_back(make("torus_4x4x4_wait_for_tail_credit_seed52", "torus:4x4x4", "", "uniform", 0.25, 52));
   v.back().wait_for_tail_credit = true;
+  // the traversal and credit delays (DelayLines on the links' directions)
+  v.push_back(make("mesh_4x4x4_links2_traversal1_credit2_routing1_seed53", "mesh:4x4x4", "dor", "uniform", 0.25, 53));
+  v.back().link_latency = 2;
+  v.back().traversal_delay = 1;
+  v.back().credit_delay = 2;
+  v.back().routing_delay = 1;
+  v.push_back(with_worms(make("3pt_2x2x2_traversal2_dual_path_worms_seed54", "3pt:2x2x2", "3pt-dor", "uniform", 0.1, 54),
+                         "dual-path", 60));
+  v.back().traversal_delay = 2;
+  v.push_back(make("torus_4x4x4_credit3_seed55", "torus:4x4x4", "", "uniform", 0.3, 55));
+  v.back().credit_delay = 3;
   return v;
 }
 

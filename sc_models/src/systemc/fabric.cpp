@@ -21,17 +21,32 @@ sc_core::sc_signal<CreditSlot>* Fabric::credit_signal(const std::string& name) {
   return &credit_signals_.emplace_back(name.c_str());
 }
 
+void Fabric::join(sc_core::sc_signal<FlitSlot>* from, sc_core::sc_signal<FlitSlot>* to, const std::string& name,
+                  unsigned latency) {
+  auto& line = flit_lines_.emplace_back(std::make_unique<DelayLine<FlitSlot>>(name.c_str(), latency));
+  line->clk(clk);
+  line->in(*from);
+  line->out(*to);
+}
+
+void Fabric::join(sc_core::sc_signal<CreditSlot>* from, sc_core::sc_signal<CreditSlot>* to, const std::string& name,
+                  unsigned latency) {
+  auto& line = credit_lines_.emplace_back(std::make_unique<DelayLine<CreditSlot>>(name.c_str(), latency));
+  line->clk(clk);
+  line->in(*from);
+  line->out(*to);
+}
+
 Fabric::Fabric(const sc_core::sc_module_name& name, const Scenario& scenario, std::vector<NodeId> external)
     : sc_core::sc_module(name), clk("clk"), rst_n("rst_n"), setup_(setup_network(scenario)) {
   const Topology& t = *setup_.topology;
   const RouterConfig& rc = setup_.network.router;
   const std::size_t n = t.num_nodes();
-  if (setup_.network.credit_delay != 0)
-    throw ConfigError("credit_delay", "the port-level fabric counts credits as they arrive (0); the fast engine "
-                                      "(Simulation) runs other delays");
-  if (setup_.network.traversal_delay != 0)
-    throw ConfigError("traversal_delay", "the port-level fabric's links carry a flit and its credit in the same "
-                                         "cycles (0); the fast engine (Simulation) runs other delays");
+  const unsigned traversal = setup_.network.traversal_delay, credit_delay = setup_.network.credit_delay;
+  if ((traversal != 0 || credit_delay != 0) && !external.empty())
+    throw ConfigError(traversal != 0 ? "traversal_delay" : "credit_delay",
+                      "routers bound from outside (the RTL) run the RTL's pipeline (0); the fabric's own routers "
+                      "and the fast engine run other delays");
   if (rc.routing_delay != 0 && !external.empty())
     throw ConfigError("routing_delay", "routers bound from outside (the RTL) run the RTL's pipeline (0); the "
                                        "fabric's own routers and the fast engine run other delays");
@@ -83,23 +98,22 @@ Fabric::Fabric(const sc_core::sc_module_name& name, const Scenario& scenario, st
       links_.emplace_back(here.out, here.out_credit);
       PortSignals& there = ports_[peer->node][peer->port];
       const unsigned latency = link_latency_of(setup_.scenario, t.num_ports, id, p);
-      if (latency == 1) {
+      // <link> and <link>_credit are the upstream router's side; a longer
+      // direction's reader sees <link>_far (<link>_far_credit, which the
+      // downstream router writes).
+      if (latency + traversal == 1) {
         there.in = here.out;
-        there.in_credit = here.out_credit;
-        continue;
+      } else {
+        there.in = flit_signal(link + "_far");
+        join(here.out, there.in, link + "_pipe", latency + traversal);
       }
-      // A D-cycle link: <link> and <link>_credit are the upstream router's
-      // side, <link>_far and <link>_far_credit the downstream router's.
-      there.in = flit_signal(link + "_far");
-      there.in_credit = credit_signal(link + "_far_credit");
-      links_.emplace_back(there.in, there.in_credit);
-      auto& pipe = pipelines_.emplace_back(
-          std::make_unique<LinkPipeline>((link + "_pipe").c_str(), latency));
-      pipe->clk(clk);
-      pipe->flit_in(*here.out);
-      pipe->flit_out(*there.in);
-      pipe->credit_in(*there.in_credit);
-      pipe->credit_out(*here.out_credit);
+      if (latency + credit_delay == 1) {
+        there.in_credit = here.out_credit;
+      } else {
+        there.in_credit = credit_signal(link + "_far_credit");
+        join(there.in_credit, here.out_credit, link + "_credit_pipe", latency + credit_delay);
+      }
+      if (there.in != here.out || there.in_credit != here.out_credit) links_.emplace_back(there.in, there.in_credit);
     }
     for (unsigned k = 0; k < rc.local_ports; ++k) {
       PortSignals& local = ports_[id][t.num_ports + k];
@@ -110,11 +124,24 @@ Fabric::Fabric(const sc_core::sc_module_name& name, const Scenario& scenario, st
       local.out_credit = credit_signal(r + "_ej" + ch + "_credit");
       links_.emplace_back(local.in, local.in_credit);
       links_.emplace_back(local.out, local.out_credit);
+      // The ejection link is a router output: 1 + X cycles for flits, 1 + C
+      // for credits (the network interface's side is _far, _far_credit).
+      sc_core::sc_signal<FlitSlot>* ni_in = local.out;
+      sc_core::sc_signal<CreditSlot>* ni_credit = local.out_credit;
+      if (traversal != 0) {
+        ni_in = flit_signal(r + "_ej" + ch + "_far");
+        join(local.out, ni_in, r + "_ej" + ch + "_pipe", 1 + traversal);
+      }
+      if (credit_delay != 0) {
+        ni_credit = credit_signal(r + "_ej" + ch + "_far_credit");
+        join(ni_credit, local.out_credit, r + "_ej" + ch + "_credit_pipe", 1 + credit_delay);
+      }
+      if (ni_in != local.out || ni_credit != local.out_credit) links_.emplace_back(ni_in, ni_credit);
       NetworkInterface& ni = *nis_[id];
       ni.out[k](*local.in);
       ni.out_credit[k](*local.in_credit);
-      ni.in[k](*local.out);
-      ni.in_credit[k](*local.out_credit);
+      ni.in[k](*ni_in);
+      ni.in_credit[k](*ni_credit);
     }
   }
   for (NodeId id = 0; id < n; ++id)

@@ -40,10 +40,10 @@ struct Scenario {
   bool allow_shallow = false;
   /// Cycles a router takes to count a credit that reaches one of its
   /// outputs, beyond the link (BookSim's credit_delay; 0, the default: in the
-  /// cycle it arrives). The fast engine only.
+  /// cycle it arrives). The RTL: 0.
   unsigned credit_delay = 0;
   /// Router pipeline stages beyond the RTL's (docs/microarchitecture.md §7;
-  /// 0, the default: none; traversal_delay: the fast engine only). routing_delay: cycles a
+  /// 0, the default: none; the RTL runs none). routing_delay: cycles a
   /// head at the front of an idle input VC waits (route computation) before
   /// it requests a VC. traversal_delay: cycles a flit that wins the switch
   /// takes to cross it beyond wormsim's, on every router output (network

@@ -9,9 +9,12 @@
 //                              by <port>, with <router>_<port>_credit the
 //                              credits flowing back (local links: _inj<k>,
 //                              _ej<k>; ports without a neighbour: _open_<port>_*);
-//                              with link_latency D > 1 a LinkPipeline
-//                              <router>_<port>_pipe adds D - 1 stages, and the
-//                              downstream router's side is <router>_<port>_far.
+//                              a direction longer than a cycle gets a
+//                              DelayLine (<router>_<port>_pipe, _credit_pipe)
+//                              and the reader's side is <router>_<port>_far
+//                              (_far_credit): link latency D, plus the
+//                              traversal delay on flits and the credit delay
+//                              on credits (ejection links: 1 plus them).
 // It owns only the network: no traffic source, no run phases; it never
 // calls sc_stop(). Traffic is what the user sends (send, send_worm, or a
 // TrafficGenerator module); deliveries go to the handlers.
@@ -122,7 +125,13 @@ class Fabric : public sc_core::sc_module {
   std::deque<LinkSignal<CreditSlot>> credit_signals_;
   std::vector<std::pair<const sc_core::sc_signal<FlitSlot>*, const sc_core::sc_signal<CreditSlot>*>> links_;
   std::vector<std::vector<PortSignals>> ports_;  ///< [node][port]
-  std::vector<std::unique_ptr<LinkPipeline>> pipelines_;  ///< one per router-to-router link longer than 1 cycle
+  std::vector<std::unique_ptr<DelayLine<FlitSlot>>> flit_lines_;      ///< one per flit direction longer than 1 cycle
+  std::vector<std::unique_ptr<DelayLine<CreditSlot>>> credit_lines_;  ///< one per credit direction longer than 1 cycle
+  /// A DelayLine `name` from signal `from` to signal `to`, `latency` >= 2 cycles.
+  void join(sc_core::sc_signal<FlitSlot>* from, sc_core::sc_signal<FlitSlot>* to, const std::string& name,
+            unsigned latency);
+  void join(sc_core::sc_signal<CreditSlot>* from, sc_core::sc_signal<CreditSlot>* to, const std::string& name,
+            unsigned latency);
   std::vector<NetworkInterface::FlitHandler> flit_handlers_;
   std::vector<std::function<void(const Delivery&)>> delivery_handlers_;
 };

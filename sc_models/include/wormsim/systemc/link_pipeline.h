@@ -1,11 +1,12 @@
-// wormsim::systemc::LinkPipeline: the register stages that make a
-// router-to-router link D cycles long at port level (Scenario::link_latency).
-// A router's output signal already is one register: the pipeline adds D - 1
-// more in each direction, flits from `flit_in` (the upstream router's output)
-// to `flit_out` (the downstream router's input), credits from `credit_in`
-// (the downstream router's credit output) to `credit_out` (the upstream
-// router's credit input). One flit and one credit per cycle at every stage,
-// exactly as the fast engine's Link of latency D (core/link.h).
+// wormsim::systemc::DelayLine: the register stages that make one direction
+// of a link L cycles long at port level. A router's (or network interface's)
+// output signal already is one register: the line adds L - 1 more, from `in`
+// (the writer's signal) to `out` (the reader's). One value per cycle at
+// every stage, exactly as one direction of the fast engine's Link (core/
+// link.h). The fabric puts one on each direction longer than a cycle: flits
+// of a router-to-router link (link latency D, plus the traversal delay X),
+// its credits (D, plus the credit delay C), and an ejection link's flits
+// (1 + X) and credits (1 + C).
 #pragma once
 #include <vector>
 
@@ -15,18 +16,17 @@
 
 namespace wormsim::systemc {
 
-class LinkPipeline : public sc_core::sc_module {
+template <typename Slot>
+class DelayLine : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk;
-  sc_core::sc_in<FlitSlot> flit_in;
-  sc_core::sc_out<FlitSlot> flit_out;
-  sc_core::sc_in<CreditSlot> credit_in;
-  sc_core::sc_out<CreditSlot> credit_out;
+  sc_core::sc_in<Slot> in;
+  sc_core::sc_out<Slot> out;
 
-  /// `latency` >= 2: the link's cycles, the router's own register included.
-  LinkPipeline(const sc_core::sc_module_name& name, unsigned latency)
-      : sc_core::sc_module(name), flits_(latency - 2), credits_(latency - 2) {
-    SC_HAS_PROCESS(LinkPipeline);
+  /// `latency` >= 2: the direction's cycles, the writer's own register included.
+  DelayLine(const sc_core::sc_module_name& name, unsigned latency)
+      : sc_core::sc_module(name), stages_(latency - 2) {
+    SC_HAS_PROCESS(DelayLine);
     SC_METHOD(tick);
     sensitive << clk.pos();
     dont_initialize();
@@ -34,22 +34,18 @@ class LinkPipeline : public sc_core::sc_module {
 
  private:
   // At each edge the oldest stage goes out and the input takes its place
-  // (the output port is the last stage, so D - 2 stages live here).
+  // (the output port is the last stage, so L - 2 stages live here).
   void tick() {
-    if (flits_.empty()) {
-      flit_out.write(flit_in.read());
-      credit_out.write(credit_in.read());
+    if (stages_.empty()) {
+      out.write(in.read());
       return;
     }
-    flit_out.write(flits_[head_]);
-    flits_[head_] = flit_in.read();
-    credit_out.write(credits_[head_]);
-    credits_[head_] = credit_in.read();
-    if (++head_ == flits_.size()) head_ = 0;
+    out.write(stages_[head_]);
+    stages_[head_] = in.read();
+    if (++head_ == stages_.size()) head_ = 0;
   }
 
-  std::vector<FlitSlot> flits_;
-  std::vector<CreditSlot> credits_;
+  std::vector<Slot> stages_;
   std::size_t head_ = 0;
 };
 
