@@ -40,16 +40,6 @@ Scenario lone(unsigned latency, unsigned delay, unsigned buffer) {
   return s;
 }
 
-std::uint64_t lone_latency(Scenario s, NodeId src, NodeId dst, unsigned length) {
-  Simulation sim(s);
-  sim.stop_traffic();
-  sim.inject(src, dst, length);
-  sim.run_plain();
-  const Results r = sim.results(0.0);
-  EXPECT_EQ(r.latency.packets, 1u);
-  EXPECT_TRUE(r.flushed);
-  return r.latency.max;
-}
 
 TEST(CreditDelay, ZeroLoadLatencyDoesNotChange) {
   const std::array<unsigned, 3> dims{4, 4, 4};
@@ -58,7 +48,7 @@ TEST(CreditDelay, ZeroLoadLatencyDoesNotChange) {
       for (unsigned length : {1u, 4u, 16u})
         for (const Coord dst : {Coord{1, 0, 0}, Coord{3, 3, 0}, Coord{3, 3, 3}}) {
           const unsigned hops = dst.x + dst.y + dst.z;
-          EXPECT_EQ(lone_latency(lone(latency, delay, min_full_rate_buffer(latency, delay)), 0, id_of(dims, dst), length),
+          EXPECT_EQ(lone_packet_latency(lone(latency, delay, min_full_rate_buffer(latency, delay)), 0, id_of(dims, dst), length),
                     formula(hops, length, latency))
               << "latency " << latency << " credit delay " << delay << " length " << length << " hops " << hops;
         }
@@ -66,12 +56,7 @@ TEST(CreditDelay, ZeroLoadLatencyDoesNotChange) {
 
 // Flits per cycle of a 400-flit packet's body, 3 links away on a 4x1x1 mesh, one VC.
 double stream_rate(unsigned latency, unsigned delay, unsigned buffer) {
-  Scenario s = lone(latency, delay, buffer);
-  s.topology = "mesh:4x1x1";
-  const unsigned length = 400;
-  const std::uint64_t last = lone_latency(s, 0, 3, length);
-  const double head = static_cast<double>(formula(3, 1, latency));
-  return static_cast<double>(length - 1) / (static_cast<double>(last) - head + 1.0);
+  return test::stream_rate(lone(latency, delay, buffer), formula(3, 1, latency));
 }
 
 TEST(CreditDelay, AVcStreamsAFlitEveryCycleExactlyWhenItsBufferCoversTheLongerRoundTrip) {

@@ -46,16 +46,6 @@ Scenario lone(unsigned latency, unsigned routing, unsigned traversal, unsigned b
   return s;
 }
 
-std::uint64_t lone_latency(Scenario s, NodeId src, NodeId dst, unsigned length) {
-  Simulation sim(s);
-  sim.stop_traffic();
-  sim.inject(src, dst, length);
-  sim.run_plain();
-  const Results r = sim.results(0.0);
-  EXPECT_EQ(r.latency.packets, 1u);
-  EXPECT_TRUE(r.flushed);
-  return r.latency.max;
-}
 
 TEST(PipelineDelay, ZeroLoadLatencyFollowsTheFormulaForEveryCombination) {
   const std::array<unsigned, 3> dims{4, 4, 4};
@@ -67,7 +57,7 @@ TEST(PipelineDelay, ZeroLoadLatencyFollowsTheFormulaForEveryCombination) {
             if (dst.x + dst.y + dst.z == 0) continue;  // no packet to itself
             const unsigned hops = dst.x + dst.y + dst.z;
             const Scenario s = lone(latency, routing, traversal, min_full_rate_buffer(latency, 0, traversal));
-            EXPECT_EQ(lone_latency(s, 0, id_of(dims, dst), length), formula(hops, length, latency, routing, traversal))
+            EXPECT_EQ(lone_packet_latency(s, 0, id_of(dims, dst), length), formula(hops, length, latency, routing, traversal))
                 << "latency " << latency << " routing " << routing << " traversal " << traversal << " length "
                 << length << " hops " << hops;
           }
@@ -75,12 +65,7 @@ TEST(PipelineDelay, ZeroLoadLatencyFollowsTheFormulaForEveryCombination) {
 
 // Flits per cycle of a 400-flit packet's body, 3 links away on a 4x1x1 mesh, one VC.
 double stream_rate(unsigned latency, unsigned routing, unsigned traversal, unsigned buffer) {
-  Scenario s = lone(latency, routing, traversal, buffer);
-  s.topology = "mesh:4x1x1";
-  const unsigned length = 400;
-  const std::uint64_t last = lone_latency(s, 0, 3, length);
-  const double head = static_cast<double>(formula(3, 1, latency, routing, traversal));
-  return static_cast<double>(length - 1) / (static_cast<double>(last) - head + 1.0);
+  return test::stream_rate(lone(latency, routing, traversal, buffer), formula(3, 1, latency, routing, traversal));
 }
 
 TEST(PipelineDelay, TraversalLengthensTheCreditRoundTripAndRoutingDoesNot) {

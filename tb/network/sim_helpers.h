@@ -55,8 +55,19 @@ inline Results run(const Scenario& s) {
   return sim.results(0.0);
 }
 
-/// Latency of one packet sent alone through an idle network, over links of
-/// `link_latency` cycles; 0 if it is not delivered.
+/// Latency of one packet sent alone through the idle network of `s` (its
+/// traffic stopped); 0 if it is not delivered.
+inline std::uint64_t lone_packet_latency(const Scenario& s, NodeId src, NodeId dst, unsigned length) {
+  Simulation sim(s);
+  sim.stop_traffic();
+  sim.inject(src, dst, length);
+  sim.run_plain();
+  const Results r = sim.results(0.0);
+  if (r.latency.packets != 1 || !r.flushed) return 0;
+  return r.latency.max;
+}
+
+/// The same on `topology`, over links of `link_latency` cycles.
 inline std::uint64_t lone_packet_latency(const std::string& topology, NodeId src, NodeId dst,
                                          unsigned length, unsigned buffer = 8, unsigned link_latency = 1) {
   Scenario s;
@@ -65,13 +76,17 @@ inline std::uint64_t lone_packet_latency(const std::string& topology, NodeId src
   s.cycles = 1;
   s.buffer = buffer;
   s.link_latency = link_latency;
-  Simulation sim(s);
-  sim.stop_traffic();
-  sim.inject(src, dst, length);
-  sim.run_plain();
-  const Results r = sim.results(0.0);
-  if (r.latency.packets != 1 || !r.flushed) return 0;
-  return r.latency.max;
+  return lone_packet_latency(s, src, dst, length);
+}
+
+/// Flits per cycle of a lone 400-flit packet's body, 3 links away on a
+/// 4x1x1 mesh with the other settings of `s`, whose 1-flit packet takes
+/// `head` cycles: the 399 flits after the first over the cycles they add.
+inline double stream_rate(Scenario s, std::uint64_t head) {
+  s.topology = "mesh:4x1x1";
+  const unsigned length = 400;
+  const std::uint64_t last = lone_packet_latency(s, 0, 3, length);
+  return static_cast<double>(length - 1) / (static_cast<double>(last) - static_cast<double>(head) + 1.0);
 }
 
 }  // namespace wormsim::test

@@ -102,6 +102,21 @@ std::vector<Case> cases() {
 INSTANTIATE_TEST_SUITE_P(Cases, PortFabric, ::testing::ValuesIn(cases()),
                          [](const ::testing::TestParamInfo<Case>& i) { return i.param.name; });
 
+// A router bound from outside (the RTL) runs the RTL's pipeline: a fabric
+// that leaves one out refuses the settings beyond it, naming the first.
+TEST(PortFabricControl, SettingsBeyondTheRtlAreRefusedWithRoutersFromOutside) {
+  Scenario s = scenario_of(make("refused", "mesh:2x2", "dor", "uniform", 0.1, 1));
+  s.traversal_delay = 1;
+  s.wait_for_tail_credit = true;
+  s.allow_shallow = true;
+  try {
+    systemc::Fabric fabric("refused", s, {0});
+    FAIL() << "a traversal delay with an outside router was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(e.field(), "traversal_delay");
+  }
+}
+
 /// Delays every credit on one port pair by a cycle (the control).
 struct LateCredit : sc_core::sc_module {
   sc_core::sc_in<bool> clk;

@@ -53,6 +53,15 @@ Counted run_source(double rate, const PacketLengths& lengths, Cycle cycles, std:
   return n;
 }
 
+/// Index of dispersion of per-window counts: variance / mean (1 for Poisson-like).
+double dispersion(const std::vector<std::uint64_t>& w) {
+  double m = 0, v = 0;
+  for (auto x : w) m += static_cast<double>(x);
+  m /= static_cast<double>(w.size());
+  for (auto x : w) v += (static_cast<double>(x) - m) * (static_cast<double>(x) - m);
+  return v / static_cast<double>(w.size()) / m;
+}
+
 TEST(TrafficSource, TinyRatesGiveTinyLoads) {
   for (const char* injection : {"bernoulli", "onoff"})
     for (double rate : {1e-300, 1e-30, 1e-15}) {
@@ -78,13 +87,6 @@ TEST(TrafficSource, OnOffKeepsTheLongRunMeanAndComesInBursts) {
   // 256-cycle window vary several times more than under Bernoulli at the
   // same rate (index of dispersion: variance / mean, 1 for Poisson-like).
   const Cycle cycles = 400000;
-  auto dispersion = [](const std::vector<std::uint64_t>& w) {
-    double m = 0, v = 0;
-    for (auto x : w) m += static_cast<double>(x);
-    m /= static_cast<double>(w.size());
-    for (auto x : w) v += (static_cast<double>(x) - m) * (static_cast<double>(x) - m);
-    return v / static_cast<double>(w.size()) / m;
-  };
   for (double rate : {0.05, 0.2, 0.6}) {
     const Counted on_off = run_source(rate, PacketLengths(4), cycles, 11, "onoff", 16);
     const Counted bern = run_source(rate, PacketLengths(4), cycles, 11);
@@ -109,13 +111,6 @@ TEST(TrafficSource, MarkovKeepsTheLongRunMeanAndSlowChainsComeInBursts) {
   // Bernoulli's (2x at 0.05, 5x at 0.2, 10x at 0.4), a fast one (0.5, 0.5)
   // hardly more.
   const Cycle cycles = 400000;
-  auto dispersion = [](const std::vector<std::uint64_t>& w) {
-    double m = 0, v = 0;
-    for (auto x : w) m += static_cast<double>(x);
-    m /= static_cast<double>(w.size());
-    for (auto x : w) v += (static_cast<double>(x) - m) * (static_cast<double>(x) - m);
-    return v / static_cast<double>(w.size()) / m;
-  };
   for (double rate : {0.05, 0.2, 0.4}) {
     const double expected = rate * 16 * static_cast<double>(cycles);
     const Counted slow = run_source(rate, PacketLengths(4), cycles, 13, "markov", 8, 0.01, 0.01);

@@ -21,38 +21,23 @@ sc_core::sc_signal<CreditSlot>* Fabric::credit_signal(const std::string& name) {
   return &credit_signals_.emplace_back(name.c_str());
 }
 
-void Fabric::join(sc_core::sc_signal<FlitSlot>* from, sc_core::sc_signal<FlitSlot>* to, const std::string& name,
-                  unsigned latency) {
-  auto& line = flit_lines_.emplace_back(std::make_unique<DelayLine<FlitSlot>>(name.c_str(), latency));
-  line->clk(clk);
-  line->in(*from);
-  line->out(*to);
-}
-
-void Fabric::join(sc_core::sc_signal<CreditSlot>* from, sc_core::sc_signal<CreditSlot>* to, const std::string& name,
-                  unsigned latency) {
-  auto& line = credit_lines_.emplace_back(std::make_unique<DelayLine<CreditSlot>>(name.c_str(), latency));
-  line->clk(clk);
-  line->in(*from);
-  line->out(*to);
-}
-
 Fabric::Fabric(const sc_core::sc_module_name& name, const Scenario& scenario, std::vector<NodeId> external)
     : sc_core::sc_module(name), clk("clk"), rst_n("rst_n"), setup_(setup_network(scenario)) {
   const Topology& t = *setup_.topology;
   const RouterConfig& rc = setup_.network.router;
   const std::size_t n = t.num_nodes();
   const unsigned traversal = setup_.network.traversal_delay, credit_delay = setup_.network.credit_delay;
-  if ((traversal != 0 || credit_delay != 0) && !external.empty())
-    throw ConfigError(traversal != 0 ? "traversal_delay" : "credit_delay",
-                      "routers bound from outside (the RTL) run the RTL's pipeline (0); the fabric's own routers "
-                      "and the fast engine run other delays");
-  if (rc.routing_delay != 0 && !external.empty())
-    throw ConfigError("routing_delay", "routers bound from outside (the RTL) run the RTL's pipeline (0); the "
-                                       "fabric's own routers and the fast engine run other delays");
-  if (rc.wait_for_tail_credit && !external.empty())
-    throw ConfigError("wait_for_tail_credit", "routers bound from outside (the RTL) reallocate a VC once its tail "
-                                              "leaves (false); the fabric's own routers and the fast engine wait");
+  // Routers bound from outside (the RTL) run the RTL's pipeline: none of
+  // the settings beyond it.
+  const char* beyond_rtl = rc.routing_delay != 0 ? "routing_delay"
+                           : traversal != 0      ? "traversal_delay"
+                           : credit_delay != 0   ? "credit_delay"
+                           : rc.wait_for_tail_credit ? "wait_for_tail_credit"
+                                                     : nullptr;
+  if (beyond_rtl != nullptr && !external.empty())
+    throw ConfigError(beyond_rtl, "routers bound from outside (the RTL) run the RTL's pipeline (no delays, a VC "
+                                  "reallocated once its tail leaves); the fabric's own routers and the fast "
+                                  "engine run the other settings");
   for (NodeId e : external)
     if (e >= n) throw ConfigError("external", "router " + std::to_string(e) + " is not a node of " + t.spec);
   const std::vector<std::string> labels = router_port_labels(t, rc.local_ports);
@@ -105,13 +90,13 @@ Fabric::Fabric(const sc_core::sc_module_name& name, const Scenario& scenario, st
         there.in = here.out;
       } else {
         there.in = flit_signal(link + "_far");
-        join(here.out, there.in, link + "_pipe", latency + traversal);
+        join(flit_lines_, here.out, there.in, link + "_pipe", latency + traversal);
       }
       if (latency + credit_delay == 1) {
         there.in_credit = here.out_credit;
       } else {
         there.in_credit = credit_signal(link + "_far_credit");
-        join(there.in_credit, here.out_credit, link + "_credit_pipe", latency + credit_delay);
+        join(credit_lines_, there.in_credit, here.out_credit, link + "_credit_pipe", latency + credit_delay);
       }
       if (there.in != here.out || there.in_credit != here.out_credit) links_.emplace_back(there.in, there.in_credit);
     }
@@ -130,11 +115,11 @@ Fabric::Fabric(const sc_core::sc_module_name& name, const Scenario& scenario, st
       sc_core::sc_signal<CreditSlot>* ni_credit = local.out_credit;
       if (traversal != 0) {
         ni_in = flit_signal(r + "_ej" + ch + "_far");
-        join(local.out, ni_in, r + "_ej" + ch + "_pipe", 1 + traversal);
+        join(flit_lines_, local.out, ni_in, r + "_ej" + ch + "_pipe", 1 + traversal);
       }
       if (credit_delay != 0) {
         ni_credit = credit_signal(r + "_ej" + ch + "_far_credit");
-        join(ni_credit, local.out_credit, r + "_ej" + ch + "_credit_pipe", 1 + credit_delay);
+        join(credit_lines_, ni_credit, local.out_credit, r + "_ej" + ch + "_credit_pipe", 1 + credit_delay);
       }
       if (ni_in != local.out || ni_credit != local.out_credit) links_.emplace_back(ni_in, ni_credit);
       NetworkInterface& ni = *nis_[id];

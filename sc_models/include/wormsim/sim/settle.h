@@ -48,7 +48,7 @@ class Settle {
     --in_flight_;
     in_flight_created_ -= static_cast<double>(created);
     ++accepted_;
-    if (tail && (at_window_ == false || created >= warmup_)) {
+    if (tail && (!at_window_ || created >= warmup_)) {
       latency_sum_ += static_cast<double>(at - created);
       ++packets_;
     }
@@ -56,9 +56,6 @@ class Settle {
   /// After cycle t - 1, t a multiple of the period (t > 0) and at most the
   /// window's end.
   Verdict at_boundary(Cycle t);
-  /// The figures of the last boundary: average latency, accepted flits/node/cycle.
-  double last_latency() const { return before_latency_; }
-  double last_accepted() const { return before_accepted_; }
 
  private:
   void clear(Cycle t) {

@@ -127,11 +127,16 @@ class Fabric : public sc_core::sc_module {
   std::vector<std::vector<PortSignals>> ports_;  ///< [node][port]
   std::vector<std::unique_ptr<DelayLine<FlitSlot>>> flit_lines_;      ///< one per flit direction longer than 1 cycle
   std::vector<std::unique_ptr<DelayLine<CreditSlot>>> credit_lines_;  ///< one per credit direction longer than 1 cycle
-  /// A DelayLine `name` from signal `from` to signal `to`, `latency` >= 2 cycles.
-  void join(sc_core::sc_signal<FlitSlot>* from, sc_core::sc_signal<FlitSlot>* to, const std::string& name,
-            unsigned latency);
-  void join(sc_core::sc_signal<CreditSlot>* from, sc_core::sc_signal<CreditSlot>* to, const std::string& name,
-            unsigned latency);
+  /// A DelayLine `name` from signal `from` to signal `to`, `latency` >= 2
+  /// cycles, kept in `lines`.
+  template <typename Slot>
+  void join(std::vector<std::unique_ptr<DelayLine<Slot>>>& lines, sc_core::sc_signal<Slot>* from,
+            sc_core::sc_signal<Slot>* to, const std::string& name, unsigned latency) {
+    auto& line = lines.emplace_back(std::make_unique<DelayLine<Slot>>(name.c_str(), latency));
+    line->clk(clk);
+    line->in(*from);
+    line->out(*to);
+  }
   std::vector<NetworkInterface::FlitHandler> flit_handlers_;
   std::vector<std::function<void(const Delivery&)>> delivery_handlers_;
 };
