@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include <wormsim/core/config_error.h>
+#include <wormsim/router/allocator.h>
 
 namespace wormsim::driver::booksim {
 namespace {
@@ -161,6 +162,22 @@ Mapping map_config(const std::vector<Assignment>& given, bool lenient) {
                                   1) == 1
                               ? "true"
                               : "false");
+  // The allocators: BookSim's islip is wormsim's islip (its iterations
+  // alloc_iters); separable_input_first is wormsim's separable.
+  const std::string vc_alloc = v.at("vc_allocator"), sw_alloc = v.at("sw_allocator");
+  for (const std::string& key : {std::string("vc_allocator"), std::string("sw_allocator")})
+    if (v.at(key) != "islip" && v.at(key) != "separable_input_first")
+      refuse(key, "wormsim runs islip (iSLIP, --allocator islip) and separable_input_first (--allocator separable)");
+  if (vc_alloc != sw_alloc)
+    refuse("sw_allocator", "wormsim runs one allocator in both stages: expected vc_allocator's, " + vc_alloc);
+  const long long iters = integer("alloc_iters", v.at("alloc_iters"), at("alloc_iters"), 1, kMaxAllocIters);
+  if (vc_alloc == "islip") {
+    m.settings.emplace_back("allocator", "islip");
+    m.settings.emplace_back("alloc_iters", std::to_string(iters));
+  } else {
+    m.settings.emplace_back("allocator", "separable");
+    if (iters != 1) m.notes.emplace_back("alloc_iters: BookSim's separable_input_first makes one pass, as wormsim's");
+  }
   if (speculative)
     m.notes.emplace_back("speculative = 1: wormsim allocates the VC and the switch in consecutive cycles; with "
                          "one cycle less of switch traversal (--traversal-delay " + std::to_string(traversal) +

@@ -53,7 +53,10 @@ std::string links_text(const Scenario& s) {
 void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
   os << std::fixed;
   os << "wormsim run: " << r.topology << " (" << r.nodes << " nodes), routing " << r.routing
-     << " (selection " << r.selection << ", arbitration " << s.arbitration << "), " << s.vcs << " VCs x " << s.buffer << " flits, " << s.local_ports
+     << " (selection " << r.selection << ", arbitration " << s.arbitration
+     << (s.allocator == "separable" ? std::string()
+                                    : ", allocator " + s.allocator + " x" + std::to_string(s.alloc_iters))
+     << "), " << s.vcs << " VCs x " << s.buffer << " flits, " << s.local_ports
      << " local port(s), " << links_text(s) << packet_text(s) << " packets, " << traffic_text(s, r) << " at "
      << std::setprecision(4);
   if (r.offered > 0 && r.offered < 1e-3) os << std::defaultfloat << r.offered << std::fixed;  // a tiny load stays visible
@@ -154,6 +157,8 @@ void write_json(const std::string& path, const Scenario& s, const Results& r, co
   j["routing"] = r.routing;
   j["selection"] = r.selection;
   j["arbitration"] = s.arbitration;
+  j["allocator"] = s.allocator;
+  j["alloc_iters"] = s.alloc_iters;
   j["traffic"] = r.traffic;
   j["vcs"] = s.vcs;
   j["buffer"] = s.buffer;

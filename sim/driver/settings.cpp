@@ -12,6 +12,7 @@
 #include <wormsim/core/choice.h>
 #include <wormsim/core/config_error.h>
 #include <wormsim/core/input_file.h>
+#include <wormsim/router/allocator.h>
 #include <wormsim/router/arbitration.h>
 #include <wormsim/router/selection.h>
 #include <wormsim/routing/registry.h>
@@ -100,6 +101,14 @@ const std::vector<Setting>& settings() {
          parse_arbitration(v, "arbitration");
          s.arbitration = v;
        }},
+      {"allocator", choice_names(allocators()) + " (VC and switch allocation; default separable, what the RTL runs; "
+                    "islip is BookSim 2's iSLIP)",
+       [](Scenario& s, const std::string& v) {
+         parse_allocator(v, "allocator");
+         s.allocator = v;
+       }},
+      integer("alloc_iters", "iSLIP iterations per cycle ({range}, default 1; more than 1 with --allocator islip)", 1,
+              kMaxAllocIters, &Scenario::alloc_iters),
       integer("vcs", "virtual channels per port ({range}; default: what the routing needs, at least 2; "
                      "(network + local ports) x VCs <= 64)",
               1, kMaxVcs, &Scenario::vcs),

@@ -94,6 +94,21 @@ for flags in "--routing-delay 2" "--traversal-delay 1 --credit-delay 2 --allow-s
 done
 refused '^wormsim: num_vc: not a BookSim 2 configuration key \(command line\)' "$cfg" num_vc=4
 grep -q -- '--traffic diagonal ' <<<"$(show "$cfg" traffic=neighbor)" || fail "neighbor is not mapped to diagonal"
+# the allocators: BookSim's default islip (its iterations), separable_input_first; one allocator for both stages
+grep -q -- '--allocator islip --alloc-iters 1 ' <<<"$(show "$cfg")" || fail "islip is not mapped"
+grep -q -- '--allocator islip --alloc-iters 3 ' <<<"$(show "$cfg" alloc_iters=3)" || fail "alloc_iters is not mapped"
+grep -q -- '--allocator separable ' \
+  <<<"$(show "$cfg" vc_allocator=separable_input_first sw_allocator=separable_input_first)" \
+  || fail "separable_input_first is not mapped"
+refused '^wormsim: sw_allocator: sw_allocator = separable_input_first .*one allocator in both stages' "$cfg" \
+  sw_allocator=separable_input_first
+refused '^wormsim: vc_allocator: vc_allocator = wavefront .*runs islip' "$cfg" vc_allocator=wavefront
+# the SystemC fabric runs iSLIP too, with the fast engine's results
+"$W" run --topology mesh:3x3 --rate 0.3 --allocator islip --alloc-iters 2 --vcd "$tmp/r.vcd" --cycles 300 \
+    --json "$tmp/v.json" --quiet >/dev/null \
+  && "$W" run --topology mesh:3x3 --rate 0.3 --allocator islip --alloc-iters 2 --cycles 300 --json "$tmp/f.json" --quiet \
+  && python3 -c "import json,sys; a=json.load(open('$tmp/v.json')); b=json.load(open('$tmp/f.json')); sys.exit(a['avg_latency'] != b['avg_latency'] or a['delivered_flits'] != b['delivered_flits'])" \
+  && rm "$tmp/r.vcd" "$tmp/v.json" "$tmp/f.json" || fail "islip with --vcd: not the fast engine's run"
 grep -q -- '--injection markov --burst-alpha 0.5 --burst-beta 0.5 ' <<<"$(show "$cfg" injection_process=on_off)" \
   || fail "on_off is not mapped to markov"
 grep -qE -- '--burst-alpha 0\.25(0000000000000[0-9]*)? --burst-beta 0.5 ' \

@@ -43,6 +43,9 @@ bool restore_worm_fields(const WormTable& worms, std::uint32_t worm, Flit& f) {
 }
 
 void check_worm_consumption(const RouterConfig& router) {
+  if (router.allocator != Allocator::Separable)
+    throw ConfigError("allocator", "multi-destination worms need the separable allocator (a fork wins both its "
+                                   "outputs or neither)");
   if (router.local_ports * router.vcs < 2 && router.consumption == ConsumptionPolicy::PerClass)
     throw ConfigError("consumption", "per-class needs 2 consumption channels (local ports x VCs); use more or 'shared'");
 }

@@ -32,6 +32,12 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   sa_claim_.assign(ports, -1);
   va_claim_.assign(ports * cfg_.vcs, -1);
   sa_requests_.assign(ports, 0);
+  if (cfg_.allocator == Allocator::Islip) {
+    va_islip_ = Islip(ports * cfg_.vcs, ports * cfg_.vcs);
+    sa_islip_ = Islip(ports, ports);
+    islip_requesters_.assign(ports * cfg_.vcs, 0);
+    islip_matched_.assign(ports * cfg_.vcs, 0);
+  }
   for (unsigned i = 0; i < ports * cfg_.vcs; ++i) port_of_[i] = static_cast<std::uint8_t>(i / cfg_.vcs);
 }
 
@@ -153,8 +159,13 @@ void Router::evaluate(Cycle cycle) {
     if (va_delayed_ != 0) release_delayed(cycle);
   }
   const bool va = va_waiting_ != 0, sa = sa_ready_ != 0;
-  if (va) vc_allocation();
-  if (sa) switch_allocation();
+  if (__builtin_expect(cfg_.allocator == Allocator::Islip, 0)) {
+    if (va) vc_allocation_islip();
+    if (sa) switch_allocation_islip();
+  } else {
+    if (va) vc_allocation();
+    if (sa) switch_allocation();
+  }
   if (va) commit_vc_allocation();
   if (sa_grant_count_ != 0) commit_switch_traversal();
   if (arrivals_->flits) buffer_write();
@@ -341,9 +352,9 @@ void Router::vc_allocation() {
       // drained). Decided without reading the head (checked when routed): in
       // a congested fabric most waiting heads stay blocked, and their flits
       // are cache misses.
-      const KeptWants& want = kept_wants_[requester];
-      const bool open = ((want.any | want.atomic) & ~allocated_ & (want.any | drained_)) != 0;
-      request = open ? select(&kept_routes_[std::size_t{requester} * kKeptRoutes], kept_count_[requester]) : -1;
+      request = kept_open(requester) != 0
+                    ? select(&kept_routes_[std::size_t{requester} * kKeptRoutes], kept_count_[requester])
+                    : -1;
       if (request < 0) continue;
       forks = kept_forks_ >> requester & 1u;
     } else {
@@ -353,18 +364,7 @@ void Router::vc_allocation() {
       check_ports(routes_);
       request = select(routes_);
       forks = forks_here(head);
-      if (request < 0 && routes_.size() <= kKeptRoutes) {  // it waits: keep its candidates
-        std::copy(routes_.data(), routes_.data() + routes_.size(), &kept_routes_[std::size_t{requester} * kKeptRoutes]);
-        kept_count_[requester] = static_cast<std::uint8_t>(routes_.size());
-        KeptWants& want = kept_wants_[requester];
-        want = KeptWants{};
-        for (std::size_t c = 0; c < routes_.size(); ++c) {
-          const std::uint64_t vcs_there = (std::uint64_t{routes_[c].vc_mask} & vc_bits_) << (routes_[c].port * cfg_.vcs);
-          (routes_[c].atomic ? want.atomic : want.any) |= vcs_there;
-        }
-        routed_ |= 1ull << requester;
-        kept_forks_ = (kept_forks_ & ~(1ull << requester)) | std::uint64_t{forks} << requester;
-      }
+      if (request < 0) keep_routes(requester, forks);  // it waits: keep its candidates
     }
     if (request < 0) continue;
     if (forks) {
@@ -399,6 +399,85 @@ void Router::vc_allocation() {
     va_best_[o] = -1;
   }
   for (const ForkRequest& f : va_forks_) va_claim_[f.ovc] = -1;
+}
+
+void Router::keep_routes(unsigned requester, bool forks) {
+  if (routes_.size() > kKeptRoutes) return;
+  std::copy(routes_.data(), routes_.data() + routes_.size(), &kept_routes_[std::size_t{requester} * kKeptRoutes]);
+  kept_count_[requester] = static_cast<std::uint8_t>(routes_.size());
+  KeptWants& want = kept_wants_[requester];
+  want = KeptWants{};
+  for (std::size_t c = 0; c < routes_.size(); ++c) {
+    const std::uint64_t vcs_there = (std::uint64_t{routes_[c].vc_mask} & vc_bits_) << (routes_[c].port * cfg_.vcs);
+    (routes_[c].atomic ? want.atomic : want.any) |= vcs_there;
+  }
+  routed_ |= 1ull << requester;
+  kept_forks_ = (kept_forks_ & ~(1ull << requester)) | std::uint64_t{forks} << requester;
+}
+
+// VA by iSLIP: each idle input VC whose front flit is a head requests every
+// output VC of its candidates it may take (free; atomic ones drained), and
+// iSLIP matches input VCs to output VCs. Candidate order and priorities
+// play no part (BookSim's islip reads neither).
+void Router::vc_allocation_islip() {
+  va_grants_.clear();
+  const unsigned vcs = cfg_.vcs;
+  std::uint64_t outputs = 0;
+  for (std::uint64_t pending = va_waiting_; pending; pending &= pending - 1) {
+    const unsigned requester = static_cast<unsigned>(__builtin_ctzll(pending));
+    std::uint64_t open = 0;
+    if (routed_ >> requester & 1u) {
+      open = kept_open(requester);
+    } else {
+      const Flit& head = inputs_[requester].fifo.front();
+      if (!is_head(head.type)) fail("body flit at idle VC front");
+      if (forks_here(head)) fail("a multi-destination worm forks under the iSLIP allocator");
+      route(head, static_cast<PortId>(requester / vcs), static_cast<VcId>(requester % vcs), routes_);
+      check_ports(routes_);
+      for (std::size_t c = 0; c < routes_.size(); ++c) open |= free_vcs(routes_[c]) << (routes_[c].port * vcs);
+      keep_routes(requester, false);
+    }
+    for (std::uint64_t m = open; m; m &= m - 1) {
+      const unsigned o = static_cast<unsigned>(__builtin_ctzll(m));
+      islip_requesters_[o] = (outputs >> o & 1u ? islip_requesters_[o] : 0) | 1ull << requester;
+      outputs |= 1ull << o;
+    }
+  }
+  if (outputs == 0) return;
+  for (std::uint64_t m = va_islip_.match(outputs, islip_requesters_.data(), cfg_.alloc_iters, islip_matched_.data());
+       m; m &= m - 1) {
+    const unsigned requester = static_cast<unsigned>(__builtin_ctzll(m));
+    va_grants_.push_back(VaGrant{requester, islip_matched_[requester], -1});
+  }
+}
+
+// SA by iSLIP: each input port requests the output of every one of its VCs
+// that has a flit and a credit; iSLIP matches input ports to output ports,
+// and a matched input sends from its VC for that output that is first from
+// its round-robin pointer (BookSim's per-input VC offset).
+void Router::switch_allocation_islip() {
+  sa_grant_count_ = 0;
+  if (sa_ready_ & forking_) fail("a multi-destination worm forks under the iSLIP allocator");
+  const unsigned vcs = cfg_.vcs;
+  const std::uint64_t eligible = sa_ready_ & sa_credit_;
+  std::uint64_t outputs = 0;
+  for (std::uint64_t m = eligible; m; m &= m - 1) {
+    const unsigned index = static_cast<unsigned>(__builtin_ctzll(m));
+    const unsigned o = inputs_[index].out_port, p = port_of_[index];
+    islip_requesters_[o] = (outputs >> o & 1u ? islip_requesters_[o] : 0) | 1ull << p;
+    outputs |= 1ull << o;
+  }
+  if (outputs == 0) return;
+  for (std::uint64_t m = sa_islip_.match(outputs, islip_requesters_.data(), cfg_.alloc_iters, islip_matched_.data());
+       m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(__builtin_ctzll(m));
+    std::uint64_t to_output = 0;
+    for (std::uint64_t v = (eligible >> (p * vcs)) & vc_bits_; v; v &= v - 1) {
+      const unsigned vc = static_cast<unsigned>(__builtin_ctzll(v));
+      if (inputs_[p * vcs + vc].out_port == islip_matched_[p]) to_output |= 1ull << vc;
+    }
+    grant(static_cast<PortId>(p), static_cast<VcId>(sa_in_arb_[p].pick(to_output)));
+  }
 }
 
 // SA, input stage: each input port picks one of its active VCs that has a

@@ -52,8 +52,9 @@ NetworkSetup setup_network(const Scenario& scenario, const ResolvedHook& resolve
   n.routing = make_routing(s.routing, t, s.vcs);
   clock.step(n.steps, "routing " + s.routing + " (tables: " + std::to_string(n.routing->table_bytes()) + " bytes)");
   const RoutingInfo& info = *find_routing(s.routing);
-  if (s.selection.empty()) s.selection = info.adaptive ? "credits" : "first";
-  if (s.arbitration.empty()) s.arbitration = info.arbitration;
+  const bool islip = parse_allocator(s.allocator, "allocator") == Allocator::Islip;
+  if (s.selection.empty()) s.selection = info.adaptive && !islip ? "credits" : "first";
+  if (s.arbitration.empty()) s.arbitration = islip ? "round-robin" : info.arbitration;
   s.vcs = n.routing->vcs();
   if ((t.num_ports + s.local_ports) * s.vcs > kMaxPortVcs)
     throw ConfigError("vcs", "(network ports + local ports) x VCs must be at most 64");
@@ -86,6 +87,8 @@ NetworkSetup setup_network(const Scenario& scenario, const ResolvedHook& resolve
   nc.router.consumption = parse_consumption(s.consumption, "consumption");
   nc.router.selection = parse_selection(s.selection, "selection");
   nc.router.arbitration = parse_arbitration(s.arbitration, "arbitration");
+  nc.router.allocator = parse_allocator(s.allocator, "allocator");
+  nc.router.alloc_iters = s.alloc_iters;
   if (!s.link_latencies.empty()) {
     if (s.link_latencies.size() != std::size_t{t.num_nodes()} * t.num_ports)
       throw ConfigError("link_latency", "expected one latency per router network port (" +

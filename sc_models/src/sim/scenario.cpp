@@ -1,6 +1,7 @@
 #include <wormsim/sim/scenario.h>
 
 #include <wormsim/multicast/worm.h>
+#include <wormsim/router/allocator.h>
 #include <wormsim/router/arbitration.h>
 #include <wormsim/router/selection.h>
 
@@ -79,6 +80,17 @@ void validate(const Scenario& s) {
   parse_consumption(s.consumption, "consumption");
   if (!s.selection.empty()) parse_selection(s.selection, "selection");
   if (!s.arbitration.empty()) parse_arbitration(s.arbitration, "arbitration");
+  const bool islip = parse_allocator(s.allocator, "allocator") == Allocator::Islip;
+  if (s.alloc_iters < 1 || s.alloc_iters > kMaxAllocIters)
+    throw ConfigError("alloc_iters", "expected 1 to " + std::to_string(kMaxAllocIters) + " iterations, got " +
+                                         std::to_string(s.alloc_iters));
+  if (s.alloc_iters > 1 && !islip)
+    throw ConfigError("alloc_iters", "expected 1 with the separable allocator (iterations are iSLIP's: --allocator islip)");
+  if (islip && !s.arbitration.empty() && parse_arbitration(s.arbitration, "arbitration") != Arbitration::RoundRobin)
+    throw ConfigError("arbitration", "expected round-robin with --allocator islip (its pointers are round-robin)");
+  if (islip && !s.selection.empty() && parse_selection(s.selection, "selection") != Selection::First)
+    throw ConfigError("selection", "expected first with --allocator islip (a head requests every free VC of its "
+                                   "candidates; the accept pointer chooses)");
   if (!(s.eject_rate > 0.0 && s.eject_rate <= 1.0))
     throw ConfigError("eject_rate", "expected a consumption probability in (0, 1], got " + std::to_string(s.eject_rate));
   if (s.cycles < 1 && s.trace.empty()) throw ConfigError("cycles", "expected at least 1 measured cycle");

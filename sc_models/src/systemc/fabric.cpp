@@ -33,10 +33,11 @@ Fabric::Fabric(const sc_core::sc_module_name& name, const Scenario& scenario, st
                            : traversal != 0      ? "traversal_delay"
                            : credit_delay != 0   ? "credit_delay"
                            : rc.wait_for_tail_credit ? "wait_for_tail_credit"
+                           : rc.allocator != Allocator::Separable ? "allocator"
                                                      : nullptr;
   if (beyond_rtl != nullptr && !external.empty())
     throw ConfigError(beyond_rtl, "routers bound from outside (the RTL) run the RTL's pipeline (no delays, a VC "
-                                  "reallocated once its tail leaves); the fabric's own routers and the fast "
+                                  "reallocated once its tail leaves, the separable allocator); the fabric's own routers and the fast "
                                   "engine run the other settings");
   for (NodeId e : external)
     if (e >= n) throw ConfigError("external", "router " + std::to_string(e) + " is not a node of " + t.spec);

@@ -23,8 +23,10 @@ Packet worm_packet(const Topology& t, NodeId src, const WormRoute& route, unsign
 /// them (the RTL); false if f.dst is not one of its destinations.
 bool restore_worm_fields(const WormTable& worms, std::uint32_t worm, Flit& f);
 
-/// Throws ConfigError("consumption") when per-class consumption has fewer
-/// than two consumption channels (local ports x VCs) to work with.
+/// Throws ConfigError("allocator") unless the router allocates separably
+/// (a fork's all-or-nothing allocation), and ConfigError("consumption") when
+/// per-class consumption has fewer than two consumption channels (local
+/// ports x VCs) to work with.
 void check_worm_consumption(const RouterConfig& router);
 
 /// check_worm_consumption, and for a list worm with more than one

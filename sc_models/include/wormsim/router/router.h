@@ -26,6 +26,7 @@
 #include <wormsim/core/component.h>
 #include <wormsim/core/fifo.h>
 #include <wormsim/core/link.h>
+#include <wormsim/router/islip.h>
 #include <wormsim/router/round_robin.h>
 #include <wormsim/router/router_config.h>
 #include <wormsim/routing/routing.h>
@@ -175,6 +176,19 @@ class Router : public Component {
   int pick_input(unsigned o) const;
   void vc_allocation();
   void switch_allocation();
+  /// The two stages by iSLIP (cfg_.allocator == Allocator::Islip): every
+  /// output VC (port) a requester can use is requested; switch winners are
+  /// listed and moved by commit_switch_traversal().
+  void vc_allocation_islip();
+  void switch_allocation_islip();
+  /// Keeps routes_, the candidates of the head of input VC `requester` that
+  /// waits for a VC, and what they may take (if they fit in kKeptRoutes).
+  void keep_routes(unsigned requester, bool forks);
+  /// The output VCs a kept head may take now (free; atomic ones drained).
+  std::uint64_t kept_open(unsigned requester) const {
+    const KeptWants& want = kept_wants_[requester];
+    return (want.any | want.atomic) & ~allocated_ & (want.any | drained_);
+  }
   /// switch_allocation() when some ready input VC forks.
   void switch_allocation_forks();
   /// Switch traversal of a granted input VC that does not fork.
@@ -253,6 +267,11 @@ class Router : public Component {
   Arrivals own_arrivals_;               ///< the arrival words unless placed elsewhere
   Arrivals* arrivals_ = &own_arrivals_;  ///< place_arrivals()
   std::vector<std::uint64_t> sa_requests_;  ///< per output port: requesting input ports
+  /// iSLIP's pointers (VA: input VCs x output VCs; SA: input x output
+  /// ports) and its per-cycle requests and matches.
+  Islip va_islip_, sa_islip_;
+  std::vector<std::uint64_t> islip_requesters_;
+  std::vector<unsigned> islip_matched_;
   // per-cycle scratch
   std::vector<VaGrant> va_grants_;
   std::vector<int> va_best_;  ///< per output VC: winning input VC or -1

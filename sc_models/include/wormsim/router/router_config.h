@@ -2,6 +2,7 @@
 #pragma once
 
 #include <wormsim/multicast/worm.h>
+#include <wormsim/router/allocator.h>
 #include <wormsim/router/arbitration.h>
 #include <wormsim/router/selection.h>
 
@@ -24,6 +25,10 @@ struct RouterConfig {
   Selection selection = Selection::First;
   /// How VC and switch allocation break contention (router/arbitration.h).
   Arbitration arbitration = Arbitration::RoundRobin;
+  /// How VC and switch allocation match requesters to outputs
+  /// (router/allocator.h), and iSLIP's iterations per cycle.
+  Allocator allocator = Allocator::Separable;
+  unsigned alloc_iters = 1;
   /// Cycles a head at the front of an idle input VC waits before it may
   /// request a VC (0: from the next cycle on; docs/microarchitecture.md §7).
   unsigned routing_delay = 0;

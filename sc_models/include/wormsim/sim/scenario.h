@@ -25,6 +25,11 @@ struct Scenario {
   /// Allocator arbitration ("round-robin", "age"); empty: the routing's
   /// default (round-robin for the routings the RTL implements, else age).
   std::string arbitration;
+  /// VC and switch allocator ("separable", "islip": router/allocator.h) and
+  /// iSLIP's iterations per cycle (1 to kMaxAllocIters; more than 1 with
+  /// islip only).
+  std::string allocator = "separable";
+  unsigned alloc_iters = 1;
   unsigned vcs = 0;  ///< 0 = what the routing needs, at least 2
   unsigned buffer = 8;       ///< flits per VC buffer
   /// Cycles a flit (and a credit) takes over each router-to-router link, 1
