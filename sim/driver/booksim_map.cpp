@@ -8,6 +8,7 @@
 
 #include <wormsim/core/config_error.h>
 #include <wormsim/router/allocator.h>
+#include <wormsim/sim/scenario.h>
 
 namespace wormsim::driver::booksim {
 namespace {
@@ -171,10 +172,13 @@ Mapping map_config(const std::vector<Assignment>& given, bool lenient) {
   if (vc_alloc != sw_alloc)
     refuse("sw_allocator", "wormsim runs one allocator in both stages: expected vc_allocator's, " + vc_alloc);
   const long long iters = integer("alloc_iters", v.at("alloc_iters"), at("alloc_iters"), 1, kMaxAllocIters);
+  const long long speedup = integer("input_speedup", v.at("input_speedup"), at("input_speedup"), 1, kMaxInputSpeedup);
   if (vc_alloc == "islip") {
     m.settings.emplace_back("allocator", "islip");
     m.settings.emplace_back("alloc_iters", std::to_string(iters));
+    if (speedup != 1) m.settings.emplace_back("input_speedup", std::to_string(speedup));
   } else {
+    if (speedup != 1) refuse("input_speedup", "wormsim runs an input speedup with the islip allocator");
     m.settings.emplace_back("allocator", "separable");
     if (iters != 1) m.notes.emplace_back("alloc_iters: BookSim's separable_input_first makes one pass, as wormsim's");
   }

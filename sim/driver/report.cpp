@@ -56,6 +56,7 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
      << " (selection " << r.selection << ", arbitration " << s.arbitration
      << (s.allocator == "separable" ? std::string()
                                     : ", allocator " + s.allocator + " x" + std::to_string(s.alloc_iters))
+     << (s.input_speedup == 1 ? std::string() : ", input speedup " + std::to_string(s.input_speedup))
      << "), " << s.vcs << " VCs x " << s.buffer << " flits, " << s.local_ports
      << " local port(s), " << links_text(s) << packet_text(s) << " packets, " << traffic_text(s, r) << " at "
      << std::setprecision(4);
@@ -159,6 +160,7 @@ void write_json(const std::string& path, const Scenario& s, const Results& r, co
   j["arbitration"] = s.arbitration;
   j["allocator"] = s.allocator;
   j["alloc_iters"] = s.alloc_iters;
+  j["input_speedup"] = s.input_speedup;
   j["traffic"] = r.traffic;
   j["vcs"] = s.vcs;
   j["buffer"] = s.buffer;

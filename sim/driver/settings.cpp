@@ -107,6 +107,10 @@ const std::vector<Setting>& settings() {
          parse_allocator(v, "allocator");
          s.allocator = v;
        }},
+      integer("input_speedup", "switch inputs per input port: VC v crosses by input v mod N, so a port sends up "
+                               "to N flits a cycle ({range}, default 1; above 1 with --allocator islip; BookSim's "
+                               "input_speedup; the fast engine only)",
+              1, kMaxInputSpeedup, &Scenario::input_speedup),
       integer("alloc_iters", "iSLIP iterations per cycle ({range}, default 1; more than 1 with --allocator islip)", 1,
               kMaxAllocIters, &Scenario::alloc_iters),
       integer("vcs", "virtual channels per port ({range}; default: what the routing needs, at least 2; "

@@ -64,8 +64,10 @@ refused() {  # refused KEY-PATTERN ARGS...
   grep -qE "$want" <<<"$err" || fail "expected '$want' for $*: $err"
   echo "refused: $err"
 }
-refused '^wormsim: input_speedup: input_speedup = 2 \(.*mesh88_lat_keys.cfg:19\): .*not modelled yet' \
-  "$here/mesh88_lat_keys.cfg"
+refused '^wormsim: output_speedup: output_speedup = 2 \(command line\): .*not modelled' \
+  "$here/mesh88_lat_example.cfg" output_speedup=2
+refused '^wormsim: input_speedup: input_speedup = 2 \(.*mesh88_lat_example.cfg:19\): .*with the islip allocator' \
+  "$here/mesh88_lat_example.cfg" vc_allocator=separable_input_first sw_allocator=separable_input_first
 refused '^wormsim: vc_alloc_delay: vc_alloc_delay = 2 \(command line\): .*BookSim 2 itself aborts' \
   "$here/torus88_example.cfg" vc_alloc_delay=2
 refused '^wormsim: st_final_delay: ' "$here/torus88_example.cfg" st_final_delay=0
@@ -75,7 +77,7 @@ refused '^wormsim: topology: topology = dragonfly \(command line\): wormsim read
 refused '^wormsim: hotspot_node: ' "$cfg" 'traffic=hotspot({99999},{1})' --json "$tmp/refused.json"
 refused '^wormsim: sim_type: sim_type = throughput' "$cfg" sim_type=throughput
 refused '^wormsim: sim_power: sim_power = 1 .*netlist' "$cfg" sim_power=1
-refused '^wormsim: input_speedup: input_speedup = 2 .*not modelled yet' "$cfg" input_speedup=2
+grep -q -- '--input-speedup 2 ' <<<"$(show "$here/mesh88_lat_example.cfg")" || fail "input_speedup is not mapped"
 grep -q -- '--credit-delay 2 ' <<<"$(show "$cfg" credit_delay=2)" || fail "credit_delay=2 is not mapped"
 # the router pipeline: BookSim's default router, a speculative one, a longer traversal
 grep -q -- '--routing-delay 1 --traversal-delay 1 ' <<<"$(show "$here/torus88_example.cfg")" \

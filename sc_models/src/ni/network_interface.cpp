@@ -120,8 +120,11 @@ void NetworkInterface::receive(Cycle cycle) {
 void NetworkInterface::count_credits() {
   for (auto& ch : inject_) {
     if (ch.link == nullptr || !ch.link->credit().valid) continue;
-    if (++ch.credits[ch.link->credit().vc] > cfg_.buffer_depth)
-      throw std::logic_error("network interface: credit overflow");
+    const CreditSlot& c = ch.link->credit();
+    if (++ch.credits[c.vc] > cfg_.buffer_depth) throw std::logic_error("network interface: credit overflow");
+    for (unsigned more = c.more; more != 0; more &= more - 1)  // an input speedup's further credits
+      if (++ch.credits[static_cast<unsigned>(__builtin_ctz(more))] > cfg_.buffer_depth)
+        throw std::logic_error("network interface: credit overflow");
   }
 }
 

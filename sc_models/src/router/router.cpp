@@ -24,7 +24,7 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   vc_bits_ = cfg_.vcs >= 64 ? ~0ull : (1ull << cfg_.vcs) - 1;
   drained_ = ports * cfg_.vcs >= 64 ? ~0ull : (1ull << (ports * cfg_.vcs)) - 1;
   va_arb_.assign(ports * cfg_.vcs, RoundRobin(ports * cfg_.vcs));
-  sa_in_arb_.assign(ports, RoundRobin(cfg_.vcs));
+  sa_in_arb_.assign(ports * cfg_.input_speedup, RoundRobin(cfg_.vcs));  // per switch input
   sa_out_arb_.assign(ports, RoundRobin(ports));
   va_best_.assign(ports * cfg_.vcs, -1);
   sa_choice_.assign(ports, -1);
@@ -34,9 +34,9 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   sa_requests_.assign(ports, 0);
   if (cfg_.allocator == Allocator::Islip) {
     va_islip_ = Islip(ports * cfg_.vcs, ports * cfg_.vcs);
-    sa_islip_ = Islip(ports, ports);
-    islip_requesters_.assign(ports * cfg_.vcs, 0);
-    islip_matched_.assign(ports * cfg_.vcs, 0);
+    sa_islip_ = Islip(ports * cfg_.input_speedup, ports);
+    islip_requesters_.assign(kMaxPortVcs, 0);
+    islip_matched_.assign(kMaxPortVcs, 0);
   }
   for (unsigned i = 0; i < ports * cfg_.vcs; ++i) port_of_[i] = static_cast<std::uint8_t>(i / cfg_.vcs);
 }
@@ -91,14 +91,20 @@ inline void Router::buffer_write() {
   arrivals_->flits = 0;
 }
 
+inline void Router::count_credit(unsigned index) {
+  const unsigned credits = ++outputs_[index].credits;
+  if (credits > cfg_.buffer_depth) fail("credit overflow");
+  if (allocated_ >> index & 1u) sa_credit_ |= 1ull << outputs_[index].owner;
+  if (credits == cfg_.buffer_depth) drained_ |= 1ull << index;
+}
+
 inline void Router::credit_update() {
   for (std::uint64_t arrived = arrivals_->credits; arrived; arrived &= arrived - 1) {
     const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
-    const unsigned index = p * cfg_.vcs + out_links_[p]->credit().vc;
-    const unsigned credits = ++outputs_[index].credits;
-    if (credits > cfg_.buffer_depth) fail("credit overflow");
-    if (allocated_ >> index & 1u) sa_credit_ |= 1ull << outputs_[index].owner;
-    if (credits == cfg_.buffer_depth) drained_ |= 1ull << index;
+    const CreditSlot& c = out_links_[p]->credit();
+    count_credit(p * cfg_.vcs + c.vc);
+    for (unsigned more = c.more; __builtin_expect(more != 0, 0); more &= more - 1)  // the next router's input speedup
+      count_credit(p * cfg_.vcs + static_cast<unsigned>(__builtin_ctz(more)));
   }
   arrivals_->credits = 0;
 }
@@ -451,32 +457,34 @@ void Router::vc_allocation_islip() {
   }
 }
 
-// SA by iSLIP: each input port requests the output of every one of its VCs
-// that has a flit and a credit; iSLIP matches input ports to output ports,
-// and a matched input sends from its VC for that output that is first from
-// its round-robin pointer (BookSim's per-input VC offset).
+// SA by iSLIP: each switch input (input port p's VCs v with v mod S = k are
+// switch input p * S + k, S the input speedup) requests the output of every
+// one of its VCs that has a flit and a credit; iSLIP matches switch inputs to
+// output ports, and a matched input sends from its VC for that output that
+// is first from its round-robin pointer (BookSim's per-input VC offset).
 void Router::switch_allocation_islip() {
   sa_grant_count_ = 0;
   if (sa_ready_ & forking_) fail("a multi-destination worm forks under the iSLIP allocator");
-  const unsigned vcs = cfg_.vcs;
+  const unsigned vcs = cfg_.vcs, speedup = cfg_.input_speedup;
   const std::uint64_t eligible = sa_ready_ & sa_credit_;
   std::uint64_t outputs = 0;
   for (std::uint64_t m = eligible; m; m &= m - 1) {
     const unsigned index = static_cast<unsigned>(__builtin_ctzll(m));
-    const unsigned o = inputs_[index].out_port, p = port_of_[index];
-    islip_requesters_[o] = (outputs >> o & 1u ? islip_requesters_[o] : 0) | 1ull << p;
+    const unsigned o = inputs_[index].out_port, input = port_of_[index] * speedup + index % vcs % speedup;
+    islip_requesters_[o] = (outputs >> o & 1u ? islip_requesters_[o] : 0) | 1ull << input;
     outputs |= 1ull << o;
   }
   if (outputs == 0) return;
   for (std::uint64_t m = sa_islip_.match(outputs, islip_requesters_.data(), cfg_.alloc_iters, islip_matched_.data());
        m; m &= m - 1) {
-    const unsigned p = static_cast<unsigned>(__builtin_ctzll(m));
+    const unsigned input = static_cast<unsigned>(__builtin_ctzll(m));
+    const unsigned p = input / speedup, k = input % speedup;
     std::uint64_t to_output = 0;
     for (std::uint64_t v = (eligible >> (p * vcs)) & vc_bits_; v; v &= v - 1) {
       const unsigned vc = static_cast<unsigned>(__builtin_ctzll(v));
-      if (inputs_[p * vcs + vc].out_port == islip_matched_[p]) to_output |= 1ull << vc;
+      if (vc % speedup == k && inputs_[p * vcs + vc].out_port == islip_matched_[input]) to_output |= 1ull << vc;
     }
-    grant(static_cast<PortId>(p), static_cast<VcId>(sa_in_arb_[p].pick(to_output)));
+    grant(static_cast<PortId>(p), static_cast<VcId>(sa_in_arb_[input].pick(to_output)));
   }
 }
 
@@ -530,7 +538,13 @@ inline void Router::traverse(unsigned in_port, unsigned in_vc) {
   out_links_[in.out_port]->send_flit(flit, in.out_vc);
   in.fifo.drop();
   if (in_links_[in_port] != nullptr) in_links_[in_port]->send_credit(static_cast<VcId>(in_vc));
-  sa_in_arb_[in_port].advance_past(in_vc);
+  if (__builtin_expect(cfg_.input_speedup != 1, 0)) {
+    // BookSim's offset of a switch input: past the VCs of the winner's input
+    const unsigned s = cfg_.input_speedup;
+    sa_in_arb_[in_port * s + in_vc % s].advance_past((in_vc + s - 1) % cfg_.vcs);
+  } else {
+    sa_in_arb_[in_port].advance_past(in_vc);
+  }
   sa_out_arb_[in.out_port].advance_past(in_port);
   if (tail) {
     outputs_[in.out_index].allocated = false;

@@ -58,6 +58,8 @@ NetworkSetup setup_network(const Scenario& scenario, const ResolvedHook& resolve
   s.vcs = n.routing->vcs();
   if ((t.num_ports + s.local_ports) * s.vcs > kMaxPortVcs)
     throw ConfigError("vcs", "(network ports + local ports) x VCs must be at most 64");
+  if ((t.num_ports + s.local_ports) * s.input_speedup > kMaxPortVcs)
+    throw ConfigError("input_speedup", "(network ports + local ports) x input speedup must be at most 64");
   // What it will cost, refused before any work if this machine cannot.
   n.estimate = estimate_resources(t, s, static_cast<double>(n.routing->table_bytes()),
                                   s.deadlock_check ? proof_steps(t, *n.routing) : 0);
@@ -89,6 +91,7 @@ NetworkSetup setup_network(const Scenario& scenario, const ResolvedHook& resolve
   nc.router.arbitration = parse_arbitration(s.arbitration, "arbitration");
   nc.router.allocator = parse_allocator(s.allocator, "allocator");
   nc.router.alloc_iters = s.alloc_iters;
+  nc.router.input_speedup = s.input_speedup;
   if (!s.link_latencies.empty()) {
     if (s.link_latencies.size() != std::size_t{t.num_nodes()} * t.num_ports)
       throw ConfigError("link_latency", "expected one latency per router network port (" +

@@ -86,6 +86,12 @@ void validate(const Scenario& s) {
                                          std::to_string(s.alloc_iters));
   if (s.alloc_iters > 1 && !islip)
     throw ConfigError("alloc_iters", "expected 1 with the separable allocator (iterations are iSLIP's: --allocator islip)");
+  if (s.input_speedup < 1 || s.input_speedup > kMaxInputSpeedup)
+    throw ConfigError("input_speedup", "expected 1 to " + std::to_string(kMaxInputSpeedup) + " switch inputs per port, got " +
+                                           std::to_string(s.input_speedup));
+  if (s.input_speedup > 1 && !islip)
+    throw ConfigError("input_speedup", "expected 1 with the separable allocator (an input speedup runs with "
+                                       "--allocator islip, as BookSim's default)");
   if (islip && !s.arbitration.empty() && parse_arbitration(s.arbitration, "arbitration") != Arbitration::RoundRobin)
     throw ConfigError("arbitration", "expected round-robin with --allocator islip (its pointers are round-robin)");
   if (islip && !s.selection.empty() && parse_selection(s.selection, "selection") != Selection::First)

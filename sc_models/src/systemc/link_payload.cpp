@@ -26,7 +26,7 @@ bool operator==(const FlitSlot& a, const FlitSlot& b) {
 }
 
 bool operator==(const CreditSlot& a, const CreditSlot& b) {
-  return a.valid == b.valid && (!a.valid || a.vc == b.vc);
+  return a.valid == b.valid && (!a.valid || (a.vc == b.vc && a.more == b.more));
 }
 
 std::ostream& operator<<(std::ostream& os, const FlitSlot& f) {

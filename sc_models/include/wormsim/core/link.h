@@ -31,6 +31,12 @@ struct FlitSlot {
 struct CreditSlot {
   bool valid = false;
   VcId vc = 0;
+  /// Further VCs credited in the same cycle (bit v: VC v), when the
+  /// downstream router sends more than one flit from its input port per
+  /// cycle (an input speedup); 0 otherwise.
+  std::uint16_t more = 0;
+  /// Whether VC `v` is credited by this slot (valid).
+  bool credits(VcId v) const { return vc == v || (more >> v & 1u); }
 };
 
 /// One end of a link: the component slot to wake and the port it uses there.
@@ -76,10 +82,10 @@ class Link {
   }
   /// A credit for VC `vc` is on its way back (arrived this cycle or in the pipeline).
   bool credit_in_flight(VcId vc) const {
-    if (credit_q_.valid && credit_q_.vc == vc) return true;
+    if (credit_q_.valid && credit_q_.credits(vc)) return true;
     if (pipe_)
       for (unsigned i = 0; i < pipe_->credits.count; ++i)
-        if (pipe_->credits.at(i) == vc) return true;
+        if (pipe_->credits.at(i).credits(vc)) return true;
     return false;
   }
   /// Flits and credits inside the pipeline stages (not counting _q).
@@ -89,6 +95,8 @@ class Link {
   inline void send_flit(const Flit& f);
   /// send_flit(f) with f.vc replaced by `vc` (saves the caller a copy).
   inline void send_flit(const Flit& f, VcId vc);
+  /// A credit for VC `vc` upstream; a second one in the same cycle (for
+  /// another VC) joins the first one's slot (CreditSlot::more).
   inline void send_credit(VcId vc);
 
   /// Memory hints: the slot send_flit() writes; the slot a flit arrives in.
@@ -197,6 +205,12 @@ class Link {
     std::vector<Timed> slots;
     unsigned mask = 0, head = 0, count = 0;
     const T& at(unsigned i) const { return slots[(head + i) & mask].item; }
+    /// The last entry if it is due at `due`, else null.
+    T* last_due(std::uint64_t due) {
+      if (count == 0) return nullptr;
+      Timed& t = slots[(head + count - 1) & mask];
+      return t.due == due ? &t.item : nullptr;
+    }
     /// A new last entry, due at `due`: its item is the caller's to fill.
     T& push(std::uint64_t due) {
       Timed& t = slots[(head + count) & mask];
@@ -227,7 +241,7 @@ class Link {
         : flit_delay(latency - 1), credit_delay(credit_latency - 1), flits(latency), credits(credit_latency) {}
     unsigned flit_delay, credit_delay;
     Fifo<Flit> flits;
-    Fifo<VcId> credits;
+    Fifo<CreditSlot> credits;
     std::uint64_t flit_edge = ~0ull, credit_edge = ~0ull, listed_due = ~0ull;
   };
 
@@ -259,9 +273,8 @@ class Link {
     Pipe& p = *pipe_;
     if (p.credit_edge == edge) return false;
     p.credit_edge = edge;
-    if (const VcId* vc = p.credits.take(edge)) {
-      credit_q_.valid = true;
-      credit_q_.vc = *vc;
+    if (const CreditSlot* c = p.credits.take(edge)) {
+      credit_q_ = *c;
       return true;
     }
     credit_q_.valid = false;
@@ -517,8 +530,13 @@ inline void Link::send_flit(const Flit& f, VcId vc) {
 inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
 inline void Link::send_credit(VcId vc) {
+  if (__builtin_expect(credit_d_.valid, 0)) {  // a second credit this cycle, already listed
+    credit_d_.more = static_cast<std::uint16_t>(credit_d_.more | 1u << vc);
+    return;
+  }
   credit_d_.valid = true;
   credit_d_.vc = vc;
+  credit_d_.more = 0;
   if (!credit_listed_) {
     if (__builtin_expect(pipe_ != nullptr, 0)) return pipe_send_credit();
     credit_listed_ = true;
@@ -537,8 +555,13 @@ inline void Link::pipe_send_flit() {
 inline void Link::pipe_send_credit() {
   Pipe& p = *pipe_;
   const std::uint64_t due = committer_->edge() + p.credit_delay;
-  p.credits.push(due) = credit_d_.vc;
+  const CreditSlot sent = credit_d_;
   credit_d_.valid = false;
+  if (CreditSlot* first = p.credits.last_due(due)) {  // a second credit this cycle
+    first->more = static_cast<std::uint16_t>(first->more | 1u << sent.vc);
+    return;
+  }
+  p.credits.push(due) = sent;
   list_for(p, due, down_.slot, false);
 }
 

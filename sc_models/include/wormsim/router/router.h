@@ -218,6 +218,8 @@ class Router : public Component {
   void commit_switch_traversal();
   [[gnu::always_inline]] inline void buffer_write();
   [[gnu::always_inline]] inline void credit_update();
+  /// One credit back for output VC `index`.
+  [[gnu::always_inline]] inline void count_credit(unsigned index);
 
   NodeId id_;
   RouterConfig cfg_;

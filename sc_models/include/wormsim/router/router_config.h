@@ -29,6 +29,11 @@ struct RouterConfig {
   /// (router/allocator.h), and iSLIP's iterations per cycle.
   Allocator allocator = Allocator::Separable;
   unsigned alloc_iters = 1;
+  /// Switch inputs per input port (BookSim's input_speedup): VC v crosses
+  /// by input v mod input_speedup, so a port may send that many flits (from
+  /// VCs of different inputs, to different outputs) in a cycle. Above 1 with
+  /// the iSLIP allocator only; ports x input_speedup <= 64.
+  unsigned input_speedup = 1;
   /// Cycles a head at the front of an idle input VC waits before it may
   /// request a VC (0: from the next cycle on; docs/microarchitecture.md §7).
   unsigned routing_delay = 0;

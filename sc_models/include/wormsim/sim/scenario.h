@@ -30,6 +30,9 @@ struct Scenario {
   /// islip only).
   std::string allocator = "separable";
   unsigned alloc_iters = 1;
+  /// Switch inputs per input port (RouterConfig::input_speedup; 1 to
+  /// kMaxInputSpeedup, above 1 with islip only; the fast engine only).
+  unsigned input_speedup = 1;
   unsigned vcs = 0;  ///< 0 = what the routing needs, at least 2
   unsigned buffer = 8;       ///< flits per VC buffer
   /// Cycles a flit (and a credit) takes over each router-to-router link, 1
@@ -132,6 +135,7 @@ unsigned max_link_latency(const Scenario& s);
 
 /// Limits of the integer settings, shared by their checks and their help.
 constexpr unsigned kMaxVcs = 16;
+constexpr unsigned kMaxInputSpeedup = 8;
 constexpr unsigned kMaxLocalPorts = 16;
 constexpr unsigned kMaxBuffer = 1024;
 /// The longest warm-up, window, drain or watchdog a run accepts.
