@@ -149,14 +149,13 @@ Mapping map_config(const std::vector<Assignment>& given, bool lenient) {
                           std::to_string(integer("credit_delay", v.at("credit_delay"), at("credit_delay"), 0, 32)));
   // The router pipeline (docs/booksim.md, "The router pipeline"): wormsim's
   // router is BookSim's non-speculative one with a switch traversal of 0
-  // cycles; a speculative one has the head latency of a traversal one cycle
-  // shorter.
+  // cycles; BookSim's speculative one is wormsim's with --speculative.
   m.settings.emplace_back("routing_delay",
                           std::to_string(integer("routing_delay", v.at("routing_delay"), at("routing_delay"), 0, 16)));
   const bool speculative = integer("speculative", v.at("speculative"), at("speculative"), 0, 1) == 1;
   const long long traversal =
       integer("st_prepare_delay", v.at("st_prepare_delay"), at("st_prepare_delay"), 0, 8) +
-      integer("st_final_delay", v.at("st_final_delay"), at("st_final_delay"), 1, 8) - (speculative ? 1 : 0);
+      integer("st_final_delay", v.at("st_final_delay"), at("st_final_delay"), 1, 8);
   m.settings.emplace_back("traversal_delay", std::to_string(traversal));
   m.settings.emplace_back("wait_for_tail_credit",
                           integer("wait_for_tail_credit", v.at("wait_for_tail_credit"), at("wait_for_tail_credit"), 0,
@@ -177,15 +176,13 @@ Mapping map_config(const std::vector<Assignment>& given, bool lenient) {
     m.settings.emplace_back("allocator", "islip");
     m.settings.emplace_back("alloc_iters", std::to_string(iters));
     if (speedup != 1) m.settings.emplace_back("input_speedup", std::to_string(speedup));
+    if (speculative) m.settings.emplace_back("speculative", "true");
   } else {
     if (speedup != 1) refuse("input_speedup", "wormsim runs an input speedup with the islip allocator");
+    if (speculative) refuse("speculative", "wormsim runs speculative switch allocation with the islip allocator");
     m.settings.emplace_back("allocator", "separable");
     if (iters != 1) m.notes.emplace_back("alloc_iters: BookSim's separable_input_first makes one pass, as wormsim's");
   }
-  if (speculative)
-    m.notes.emplace_back("speculative = 1: wormsim allocates the VC and the switch in consecutive cycles; with "
-                         "one cycle less of switch traversal (--traversal-delay " + std::to_string(traversal) +
-                         ") a head takes BookSim's cycles per hop");
   if (topology == "torus" && noc_latency) {
     m.settings.emplace_back("link_latency", "2");
     m.notes.emplace_back("torus: BookSim's folded torus channels take 2 cycles, flits and credits "
@@ -235,14 +232,13 @@ Mapping map_config(const std::vector<Assignment>& given, bool lenient) {
   m.settings.emplace_back("packet", packet.str());
   if (mix.size() == 1) m.fixed_packet = static_cast<unsigned>(mix[0].first);
 
-  // Traffic.
+  // Traffic. BookSim's patterns send a packet to its own node where they
+  // pick it (uniform among all nodes; a permutation's fixed points).
+  m.settings.emplace_back("self_packets", "true");
   const auto [pattern, args] = call(v.at("traffic"));
   static const std::set<std::string> same_pattern = {"uniform", "bitcomp", "bitrev", "shuffle", "tornado"};
   if (same_pattern.count(pattern) && args.empty()) {
     m.settings.emplace_back("traffic", pattern);
-    if (pattern == "uniform")
-      m.notes.emplace_back("uniform: BookSim draws the destination among all nodes (itself included), wormsim "
-                           "among the others");
   } else if (pattern == "transpose" && args.empty()) {
     if (n != 2)
       refuse("traffic", "BookSim's transpose swaps the two halves of the node id's bits; wormsim's swaps x and y, "

@@ -111,6 +111,10 @@ const std::vector<Setting>& settings() {
                                "to N flits a cycle ({range}, default 1; above 1 with --allocator islip; BookSim's "
                                "input_speedup; the fast engine only)",
               1, kMaxInputSpeedup, &Scenario::input_speedup),
+      {"speculative", "speculative switch allocation: a head bids for the switch in the cycle it bids for a VC and "
+                      "crosses then if it wins both on one port (true/false, default false; with --allocator islip; "
+                      "BookSim's speculative; the fast engine and the SystemC fabric)",
+       [](Scenario& s, const std::string& v) { s.speculative = parse_bool("speculative", v); }},
       integer("alloc_iters", "iSLIP iterations per cycle ({range}, default 1; more than 1 with --allocator islip)", 1,
               kMaxAllocIters, &Scenario::alloc_iters),
       integer("vcs", "virtual channels per port ({range}; default: what the routing needs, at least 2; "
@@ -139,6 +143,10 @@ const std::vector<Setting>& settings() {
       integer("traversal_delay", "cycles a flit takes to cross the switch beyond the RTL's, on every router "
                                  "output ({range}, default 0; the RTL runs 0)",
               0, kMaxPipelineDelay, &Scenario::traversal_delay),
+      {"self_packets", "let traffic send a packet to its own node, through its own router, as BookSim's patterns "
+                       "do (true/false, default false: uniform draws among the other nodes, a node a permutation "
+                       "maps onto itself sends nothing)",
+       [](Scenario& s, const std::string& v) { s.self_packets = parse_bool("self_packets", v); }},
       {"wait_for_tail_credit", "give an output VC to a new packet only once the previous one's last credit is "
                                "back (true/false, default false; the RTL runs false)",
        [](Scenario& s, const std::string& v) { s.wait_for_tail_credit = parse_bool("wait_for_tail_credit", v); }},

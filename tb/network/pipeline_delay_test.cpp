@@ -108,6 +108,60 @@ TEST(PipelineDelay, WaitingForTheTailCreditTurnsAVcRoundAfterTheCreditRoundTrip)
     }
 }
 
+// Speculative switch allocation (--allocator islip --speculative): a head
+// wins the switch in its VC allocation cycle at every router it passes, so a
+// lone packet takes H + 1 cycles less than the formula; the body's flits
+// stream as without it.
+TEST(PipelineDelay, SpeculationSavesACycleAtEveryRouterAHeadPasses) {
+  const std::array<unsigned, 3> dims{4, 4, 4};
+  for (unsigned routing : {0u, 1u})
+    for (unsigned traversal : {0u, 1u})
+      for (unsigned length : {1u, 4u})
+        for (const Coord dst : {Coord{1, 0, 0}, Coord{3, 3, 0}, Coord{3, 3, 3}}) {
+          const unsigned hops = dst.x + dst.y + dst.z;
+          Scenario s = lone(1, routing, traversal, min_full_rate_buffer(1, 0, traversal));
+          s.allocator = "islip";
+          const std::uint64_t plain = lone_packet_latency(s, 0, id_of(dims, dst), length);
+          EXPECT_EQ(plain, formula(hops, length, 1, routing, traversal)) << "iSLIP changes no stage";
+          s.speculative = true;
+          EXPECT_EQ(lone_packet_latency(s, 0, id_of(dims, dst), length), plain - (hops + 1))
+              << "routing " << routing << " traversal " << traversal << " length " << length << " hops " << hops;
+        }
+  Scenario s = lone(1, 0, 1, min_full_rate_buffer(1, 0, 1));
+  s.allocator = "islip";
+  s.speculative = true;
+  EXPECT_NEAR(test::stream_rate(s, formula(3, 1, 1, 0, 1) - 4), 1.0, 0.01) << "the body streams a flit a cycle";
+  s.allocator = "separable";
+  try {
+    validate(s);
+    FAIL() << "speculation with the separable allocator was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(e.field(), "speculative");
+  }
+}
+
+// A packet to its own node (--self-packets, BookSim's patterns) crosses its
+// router once: the formula with no hop, and traffic with self packets
+// delivers every packet.
+TEST(PipelineDelay, ASelfPacketCrossesItsOwnRouterOnce) {
+  for (unsigned routing : {0u, 2u})
+    for (unsigned traversal : {0u, 1u})
+      for (unsigned length : {1u, 5u}) {
+        Scenario s = lone(1, routing, traversal, min_full_rate_buffer(1, 0, traversal));
+        s.self_packets = true;
+        EXPECT_EQ(lone_packet_latency(s, 21, 21, length), formula(0, length, 1, routing, traversal))
+            << "routing " << routing << " traversal " << traversal << " length " << length;
+      }
+  Scenario s = small_scenario("mesh:8x8", 0.1, 5);
+  s.traffic = "transpose";
+  s.self_packets = true;
+  const Results r = run(s);
+  EXPECT_TRUE(r.flushed);
+  EXPECT_EQ(r.delivered_packets, r.injected_packets);
+  s.self_packets = false;
+  EXPECT_LT(run(s).injected_packets, r.injected_packets) << "without them the diagonal sends nothing";
+}
+
 TEST(PipelineDelay, IsValidated) {
   Scenario s;
   s.traversal_delay = 1;

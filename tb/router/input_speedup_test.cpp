@@ -8,7 +8,8 @@
 //   and a pipelined link;
 // - in a network: every packet arrives under load (with a credit delay, so
 //   credits are pipelined), the same at any thread count, and a port accepts
-//   more with S = 2; what it cannot run is refused with its field.
+//   more with S = 2; a lone packet takes the cycles it takes with S = 1;
+//   what it cannot run is refused with its field.
 #include <gtest/gtest.h>
 
 #include <iostream>
@@ -138,6 +139,22 @@ TEST(InputSpeedup, TwoSwitchInputsAcceptMorePastSaturation) {
   const Results r1 = run(one), r2 = run(two);
   std::cout << "accepted flits/node/cycle: speedup 1 " << r1.throughput << ", speedup 2 " << r2.throughput << "\n";
   EXPECT_GT(r2.throughput, r1.throughput * 1.02);
+}
+
+TEST(InputSpeedup, LonePacketTakesTheSameCycles) {
+  Scenario s;
+  s.topology = "mesh:4x4x4";
+  s.warmup = 0;
+  s.cycles = 1;
+  s.allocator = "islip";
+  for (const unsigned length : {1u, 4u, 16u})
+    for (const NodeId dst : {1u, 21u, 63u}) {
+      s.input_speedup = 1;
+      const std::uint64_t one = lone_packet_latency(s, 0, dst, length);
+      ASSERT_NE(one, 0u);
+      s.input_speedup = 2;
+      EXPECT_EQ(lone_packet_latency(s, 0, dst, length), one) << "to " << dst << ", " << length << " flits";
+    }
 }
 
 TEST(InputSpeedup, WhatItCannotRunIsRefusedWithItsField) {

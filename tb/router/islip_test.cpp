@@ -8,7 +8,8 @@
 //   after the other with 1 (the separable allocator likewise);
 // - in a network: a lone packet takes the separable allocator's cycles (the
 //   allocator changes no stage), loaded runs are the same at any thread
-//   count, and the settings it cannot honour are refused with their field.
+//   count (with speculation and self packets too), and the settings it
+//   cannot honour are refused with their field.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -170,8 +171,10 @@ TEST(Islip, LonePacketTakesTheSeparableAllocatorsCycles) {
 }
 
 TEST(Islip, LoadedRunIsTheSameAtAnyThreadCount) {
-  for (const unsigned iterations : {1u, 3u}) {
+  for (const auto& [iterations, speculative] : {std::pair{1u, false}, std::pair{3u, false}, std::pair{1u, true}}) {
     Scenario s = islip_scenario(0.4, iterations);
+    s.speculative = speculative;
+    s.self_packets = speculative;
     const Results one = run(s);
     s.threads = 2;
     expect_same_results(one, run(s));

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # BookSim 2's configuration files in tb/booksim/, run through `wormsim
 # booksim` unchanged, against the figures BookSim 2 printed for the same files
-# (NAME.booksim.txt, tb/booksim/record.sh): average packet latency within 3%
+# (NAME.booksim.txt, tb/booksim/record.sh), each the mean over seeds 1, 2 and
+# 3 (seed=N on the command line, for both): average packet latency within 3%
 # below saturation; past saturation (a name with "saturated") the accepted
 # flit rate within 2%. Prints one row per file. The configurations listed in
 # tb/booksim/known_differences.txt are reported with their reason and must
@@ -11,12 +12,16 @@
 set -euo pipefail
 W="$1"
 dir=$(cd "$(dirname "$0")/../booksim" && pwd)
-field() { sed -n "s/^$1 = \([-0-9.e+]*\) .*/\1/p" <<<"$2" | head -1; }
+# the mean of a statistic over the runs in $2 (one "Overall Traffic Statistics" block each)
+field() {
+  sed -n "/Overall Traffic Statistics/,/Time taken/s/^$1 = \([-0-9.e+]*\) .*/\1/p" <<<"$2" \
+    | python3 -c "import sys; v = [float(x) for x in sys.stdin.read().split()]; print(f'{sum(v) / len(v):.6g}' if v else '')"
+}
 bad=0; n=0; k=0
 printf '%-34s %12s %12s %8s\n' "configuration" "BookSim" "wormsim" "diff"
 for ref in "$dir"/*.booksim.txt; do
   name=$(basename "$ref" .booksim.txt)
-  out=$("$W" booksim "$dir/$name.cfg" --quiet)
+  out=$(for seed in 1 2 3; do "$W" booksim "$dir/$name.cfg" "seed=$seed" --quiet; done)
   booksim=$(cat "$ref")
   case "$name" in
     *saturated*) what="Accepted flit rate average"; tol=0.02 ;;

@@ -46,7 +46,8 @@ grep -q -- '--topology mesh:3x3 ' <<<"$(show "$tmp/later.cfg" k=3)" || fail "k=3
 grep -q -- '--rate 0.2 ' <<<"$(show "$cfg" injection_rate=0.05 injection_rate_uses_flits=0)" \
   || fail "a rate in packets was not multiplied by the packet size"
 out=$(show "$cfg" 'packet_size={{1,5}}' 'packet_size_rate={{4,1}}' injection_rate_uses_flits=0 injection_rate=0.1)
-grep -qE -- '--packet 1:0.8,5:0.2 --traffic uniform --rate 0\.180*2? ' <<<"$out" || fail "packet size list: $out"
+grep -qE -- '--packet 1:0.8,5:0.2 --self-packets true --traffic uniform --rate 0\.180*2? ' <<<"$out" \
+  || fail "packet size list: $out"
 # a flat list gives one size per class, as BookSim reads it: class 0 takes the first
 out=$(show "$cfg" 'packet_size={1,5}' 'packet_size_rate={4,1}')
 grep -q -- '--packet 1 ' <<<"$out" || fail "a per-class packet size list: $out"
@@ -82,7 +83,10 @@ grep -q -- '--credit-delay 2 ' <<<"$(show "$cfg" credit_delay=2)" || fail "credi
 # the router pipeline: BookSim's default router, a speculative one, a longer traversal
 grep -q -- '--routing-delay 1 --traversal-delay 1 ' <<<"$(show "$here/torus88_example.cfg")" \
   || fail "BookSim's default router is not mapped to --routing-delay 1 --traversal-delay 1"
-grep -q -- '--routing-delay 0 --traversal-delay 0 ' <<<"$(show "$cfg")" || fail "the speculative pipeline is not mapped"
+grep -q -- '--routing-delay 0 --traversal-delay 1 .*--speculative true ' <<<"$(show "$cfg")" \
+  || fail "the speculative pipeline is not mapped"
+refused '^wormsim: speculative: speculative = 1 .*with the islip allocator' "$cfg" vc_allocator=separable_input_first \
+  sw_allocator=separable_input_first
 grep -q -- '--traversal-delay 1 --wait-for-tail-credit true ' <<<"$(show "$here/torus88_example.cfg" wait_for_tail_credit=1)" \
   || fail "wait_for_tail_credit is not mapped"
 grep -q -- '--routing-delay 2 --traversal-delay 3 ' \
@@ -100,17 +104,17 @@ grep -q -- '--traffic diagonal ' <<<"$(show "$cfg" traffic=neighbor)" || fail "n
 grep -q -- '--allocator islip --alloc-iters 1 ' <<<"$(show "$cfg")" || fail "islip is not mapped"
 grep -q -- '--allocator islip --alloc-iters 3 ' <<<"$(show "$cfg" alloc_iters=3)" || fail "alloc_iters is not mapped"
 grep -q -- '--allocator separable ' \
-  <<<"$(show "$cfg" vc_allocator=separable_input_first sw_allocator=separable_input_first)" \
+  <<<"$(show "$cfg" vc_allocator=separable_input_first sw_allocator=separable_input_first speculative=0)" \
   || fail "separable_input_first is not mapped"
 refused '^wormsim: sw_allocator: sw_allocator = separable_input_first .*one allocator in both stages' "$cfg" \
   sw_allocator=separable_input_first
 refused '^wormsim: vc_allocator: vc_allocator = wavefront .*runs islip' "$cfg" vc_allocator=wavefront
-# the SystemC fabric runs iSLIP too, with the fast engine's results
-"$W" run --topology mesh:3x3 --rate 0.3 --allocator islip --alloc-iters 2 --vcd "$tmp/r.vcd" --cycles 300 \
-    --json "$tmp/v.json" --quiet >/dev/null \
-  && "$W" run --topology mesh:3x3 --rate 0.3 --allocator islip --alloc-iters 2 --cycles 300 --json "$tmp/f.json" --quiet \
+# the SystemC fabric runs iSLIP and speculation too, with the fast engine's results
+islip="--allocator islip --alloc-iters 2 --speculative true"
+"$W" run --topology mesh:3x3 --rate 0.3 $islip --vcd "$tmp/r.vcd" --cycles 300 --json "$tmp/v.json" --quiet >/dev/null \
+  && "$W" run --topology mesh:3x3 --rate 0.3 $islip --cycles 300 --json "$tmp/f.json" --quiet \
   && python3 -c "import json,sys; a=json.load(open('$tmp/v.json')); b=json.load(open('$tmp/f.json')); sys.exit(a['avg_latency'] != b['avg_latency'] or a['delivered_flits'] != b['delivered_flits'])" \
-  && rm "$tmp/r.vcd" "$tmp/v.json" "$tmp/f.json" || fail "islip with --vcd: not the fast engine's run"
+  && rm "$tmp/r.vcd" "$tmp/v.json" "$tmp/f.json" || fail "islip and speculation with --vcd: not the fast engine's run"
 grep -q -- '--injection markov --burst-alpha 0.5 --burst-beta 0.5 ' <<<"$(show "$cfg" injection_process=on_off)" \
   || fail "on_off is not mapped to markov"
 grep -qE -- '--burst-alpha 0\.25(0000000000000[0-9]*)? --burst-beta 0.5 ' \

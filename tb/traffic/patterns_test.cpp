@@ -2,7 +2,9 @@
 // and y (and is its own inverse), bit complement maps each coordinate c to
 // k-1-c, neighbor picks only adjacent nodes and all of them, hotspot sends
 // its share to the hot node (and the rest uniformly, never to itself), and
-// no pattern sends a node to itself.
+// no pattern sends a node to itself; with self packets (BookSim's patterns)
+// uniform draws every node, its own included, evenly, a permutation's fixed
+// points send to themselves, and the other destinations stay the same.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -279,6 +281,45 @@ TEST(Patterns, NoPatternSendsANodeToItself) {
         }
       }
   }
+}
+
+TEST(Patterns, SelfPacketsLetUniformDrawEveryNodeEvenly) {
+  const Topology t = make_topology("mesh:4x4");
+  PatternConfig pc;
+  pc.self_packets = true;
+  const auto p = make_pattern(pc, t);
+  Rng rng(9, 1);
+  const NodeId src = 5;
+  std::map<NodeId, unsigned> count;
+  const unsigned draws = 64000;
+  for (unsigned k = 0; k < draws; ++k) ++count[*p->destination(src, rng)];
+  ASSERT_EQ(count.size(), 16u) << "every node, its own included";
+  for (const auto& [node, n] : count) EXPECT_NEAR(n / double(draws), 1.0 / 16, 0.006) << "node " << node;
+}
+
+TEST(Patterns, SelfPacketsSendAPermutationsFixedPointsToThemselves) {
+  const Topology t = make_topology("mesh:4x4x2");
+  const std::array<unsigned, 3> dims{4, 4, 2};
+  PatternConfig pc;
+  pc.name = "transpose";
+  const auto plain = make_pattern(pc, t);
+  pc.self_packets = true;
+  const auto self = make_pattern(pc, t);
+  Rng rng(1, 1);
+  unsigned diagonal = 0;
+  for (NodeId n = 0; n < t.num_nodes(); ++n) {
+    const Coord c = coord_of(dims, n);
+    const auto d = self->destination(n, rng);
+    ASSERT_TRUE(d.has_value());
+    if (c.x == c.y) {
+      EXPECT_EQ(*d, n) << "a node on the diagonal sends to itself";
+      EXPECT_FALSE(plain->destination(n, rng).has_value());
+      ++diagonal;
+    } else {
+      EXPECT_EQ(d, plain->destination(n, rng)) << "the other nodes keep their destination";
+    }
+  }
+  EXPECT_EQ(diagonal, 8u);
 }
 
 }  // namespace

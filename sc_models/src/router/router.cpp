@@ -37,6 +37,10 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
     sa_islip_ = Islip(ports * cfg_.input_speedup, ports);
     islip_requesters_.assign(kMaxPortVcs, 0);
     islip_matched_.assign(kMaxPortVcs, 0);
+    if (cfg_.speculative) {
+      spec_open_.assign(ports * cfg_.vcs, 0);
+      spec_bids_.assign(ports, 0);
+    }
   }
   for (unsigned i = 0; i < ports * cfg_.vcs; ++i) port_of_[i] = static_cast<std::uint8_t>(i / cfg_.vcs);
 }
@@ -167,7 +171,7 @@ void Router::evaluate(Cycle cycle) {
   const bool va = va_waiting_ != 0, sa = sa_ready_ != 0;
   if (__builtin_expect(cfg_.allocator == Allocator::Islip, 0)) {
     if (va) vc_allocation_islip();
-    if (sa) switch_allocation_islip();
+    if (sa || (va && cfg_.speculative)) switch_allocation_islip();
   } else {
     if (va) vc_allocation();
     if (sa) switch_allocation();
@@ -429,6 +433,7 @@ void Router::vc_allocation_islip() {
   va_grants_.clear();
   const unsigned vcs = cfg_.vcs;
   std::uint64_t outputs = 0;
+  spec_heads_ = 0;
   for (std::uint64_t pending = va_waiting_; pending; pending &= pending - 1) {
     const unsigned requester = static_cast<unsigned>(__builtin_ctzll(pending));
     std::uint64_t open = 0;
@@ -442,6 +447,10 @@ void Router::vc_allocation_islip() {
       check_ports(routes_);
       for (std::size_t c = 0; c < routes_.size(); ++c) open |= free_vcs(routes_[c]) << (routes_[c].port * vcs);
       keep_routes(requester, false);
+    }
+    if (cfg_.speculative && open != 0) {
+      spec_heads_ |= 1ull << requester;
+      spec_open_[requester] = open;
     }
     for (std::uint64_t m = open; m; m &= m - 1) {
       const unsigned o = static_cast<unsigned>(__builtin_ctzll(m));
@@ -474,18 +483,58 @@ void Router::switch_allocation_islip() {
     islip_requesters_[o] = (outputs >> o & 1u ? islip_requesters_[o] : 0) | 1ull << input;
     outputs |= 1ull << o;
   }
+  // Speculative bids: a head that requested VCs bids for each port where one
+  // of them has a credit (BookSim's spec_check_elig and spec_check_cred).
+  std::uint64_t spec_outputs = 0;
+  for (std::uint64_t m = spec_heads_; m; m &= m - 1) {
+    const unsigned head = static_cast<unsigned>(__builtin_ctzll(m));
+    const unsigned input = port_of_[head] * speedup + head % vcs % speedup;
+    for (std::uint64_t w = spec_open_[head]; w; w &= w - 1) {
+      const unsigned ovc_index = static_cast<unsigned>(__builtin_ctzll(w));
+      if (outputs_[ovc_index].credits == 0) continue;
+      const unsigned o = ovc_index / vcs;
+      spec_bids_[o] = (spec_outputs >> o & 1u ? spec_bids_[o] : 0) | 1ull << head;
+      spec_outputs |= 1ull << o;
+      islip_requesters_[o] = (outputs >> o & 1u ? islip_requesters_[o] : 0) | 1ull << input;
+      outputs |= 1ull << o;
+    }
+  }
+  spec_heads_ = 0;  // this cycle's bids are in
   if (outputs == 0) return;
   for (std::uint64_t m = sa_islip_.match(outputs, islip_requesters_.data(), cfg_.alloc_iters, islip_matched_.data());
        m; m &= m - 1) {
     const unsigned input = static_cast<unsigned>(__builtin_ctzll(m));
-    const unsigned p = input / speedup, k = input % speedup;
+    const unsigned p = input / speedup, k = input % speedup, o = islip_matched_[input];
+    const std::uint64_t subset = [&] {  // the VCs of port p that cross by this switch input
+      std::uint64_t bits = 0;
+      for (unsigned vc = k; vc < vcs; vc += speedup) bits |= 1ull << vc;
+      return bits;
+    }();
     std::uint64_t to_output = 0;
-    for (std::uint64_t v = (eligible >> (p * vcs)) & vc_bits_; v; v &= v - 1) {
+    for (std::uint64_t v = (eligible >> (p * vcs)) & subset; v; v &= v - 1) {
       const unsigned vc = static_cast<unsigned>(__builtin_ctzll(v));
-      if (vc % speedup == k && inputs_[p * vcs + vc].out_port == islip_matched_[input]) to_output |= 1ull << vc;
+      if (inputs_[p * vcs + vc].out_port == o) to_output |= 1ull << vc;
     }
-    grant(static_cast<PortId>(p), static_cast<VcId>(sa_in_arb_[input].pick(to_output)));
+    if (to_output != 0) {  // a VC with its output VC beats a speculative bid
+      grant(static_cast<PortId>(p), static_cast<VcId>(sa_in_arb_[input].pick(to_output)));
+      continue;
+    }
+    const std::uint64_t bids = spec_outputs >> o & 1u ? (spec_bids_[o] >> (p * vcs)) & subset : 0;
+    if (bids == 0) fail("a switch match without a request");
+    speculative_grant(p * vcs + static_cast<unsigned>(sa_in_arb_[input].pick(bids)), o);
   }
+}
+
+void Router::speculative_grant(unsigned ivc, unsigned o) {
+  const unsigned vcs = cfg_.vcs, p = port_of_[ivc], vc = ivc % vcs;
+  for (const VaGrant& g : va_grants_) {
+    if (g.ivc != ivc) continue;
+    if (g.ovc / vcs == o && outputs_[g.ovc].credits != 0) return grant(static_cast<PortId>(p), static_cast<VcId>(vc));
+    break;
+  }
+  // lost: the switch input's VC pointer moves past it all the same (BookSim)
+  const unsigned s = cfg_.input_speedup;
+  sa_in_arb_[p * s + vc % s].advance_past((vc + s - 1) % vcs);
 }
 
 // SA, input stage: each input port picks one of its active VCs that has a

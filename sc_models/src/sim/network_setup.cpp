@@ -19,6 +19,7 @@ std::unique_ptr<PacketSource> make_packet_source(const Scenario& s, const Topolo
   pc.hotspot_node = s.hotspot_node;
   pc.hotspot_fraction = s.hotspot_fraction;
   pc.seed = s.seed;
+  pc.self_packets = s.self_packets;
   SourceConfig sc;
   sc.rate = s.rate;
   sc.lengths = packet_lengths(s);
@@ -92,6 +93,7 @@ NetworkSetup setup_network(const Scenario& scenario, const ResolvedHook& resolve
   nc.router.allocator = parse_allocator(s.allocator, "allocator");
   nc.router.alloc_iters = s.alloc_iters;
   nc.router.input_speedup = s.input_speedup;
+  nc.router.speculative = s.speculative;
   if (!s.link_latencies.empty()) {
     if (s.link_latencies.size() != std::size_t{t.num_nodes()} * t.num_ports)
       throw ConfigError("link_latency", "expected one latency per router network port (" +

@@ -92,6 +92,9 @@ void validate(const Scenario& s) {
   if (s.input_speedup > 1 && !islip)
     throw ConfigError("input_speedup", "expected 1 with the separable allocator (an input speedup runs with "
                                        "--allocator islip, as BookSim's default)");
+  if (s.speculative && !islip)
+    throw ConfigError("speculative", "expected false with the separable allocator (speculative switch allocation "
+                                     "runs with --allocator islip, as BookSim's default)");
   if (islip && !s.arbitration.empty() && parse_arbitration(s.arbitration, "arbitration") != Arbitration::RoundRobin)
     throw ConfigError("arbitration", "expected round-robin with --allocator islip (its pointers are round-robin)");
   if (islip && !s.selection.empty() && parse_selection(s.selection, "selection") != Selection::First)

@@ -34,6 +34,7 @@ Fabric::Fabric(const sc_core::sc_module_name& name, const Scenario& scenario, st
                            : credit_delay != 0   ? "credit_delay"
                            : rc.wait_for_tail_credit ? "wait_for_tail_credit"
                            : rc.allocator != Allocator::Separable ? "allocator"
+                           : rc.speculative ? "speculative"
                                                      : nullptr;
   if (rc.input_speedup != 1)
     throw ConfigError("input_speedup", "the SystemC fabric's links carry one credit a cycle; an input speedup runs in "

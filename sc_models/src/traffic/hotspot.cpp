@@ -12,6 +12,7 @@ class Hotspot : public TrafficPattern {
     if (src != hot_ && rng.bernoulli(fraction_)) return hot_;
     return uniform_->destination(src, rng);
   }
+  void allow_self_packets() override { uniform_->allow_self_packets(); }
 
  private:
   std::unique_ptr<TrafficPattern> uniform_;

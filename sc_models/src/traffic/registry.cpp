@@ -52,7 +52,9 @@ const PatternInfo& find_pattern(const std::string& name) {
 }
 
 std::unique_ptr<TrafficPattern> make_pattern(const PatternConfig& c, const Topology& t) {
-  return find_pattern(c.name).make(c, t);
+  std::unique_ptr<TrafficPattern> p = find_pattern(c.name).make(c, t);
+  if (c.self_packets) p->allow_self_packets();
+  return p;
 }
 
 }  // namespace wormsim

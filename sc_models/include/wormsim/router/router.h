@@ -274,6 +274,15 @@ class Router : public Component {
   Islip va_islip_, sa_islip_;
   std::vector<std::uint64_t> islip_requesters_;
   std::vector<unsigned> islip_matched_;
+  /// Speculative switch allocation: the heads that requested a VC this
+  /// cycle, and per head the output VCs it requested.
+  std::uint64_t spec_heads_ = 0;
+  std::vector<std::uint64_t> spec_open_;
+  /// The speculative heads (bit: input VC) that bid for output port o.
+  std::vector<std::uint64_t> spec_bids_;
+  /// Speculative switch grant of head `ivc` on output port `o`: it crosses
+  /// if its VC allocation this cycle gave it a VC of port o with a credit.
+  void speculative_grant(unsigned ivc, unsigned o);
   // per-cycle scratch
   std::vector<VaGrant> va_grants_;
   std::vector<int> va_best_;  ///< per output VC: winning input VC or -1

@@ -34,6 +34,11 @@ struct RouterConfig {
   /// VCs of different inputs, to different outputs) in a cycle. Above 1 with
   /// the iSLIP allocator only; ports x input_speedup <= 64.
   unsigned input_speedup = 1;
+  /// Speculative switch allocation (BookSim's speculative = 1): a head
+  /// requests the switch, for every candidate port with a usable VC that
+  /// has a credit, in the cycle it requests a VC, and crosses then if both
+  /// succeed on the same port. iSLIP only (docs/microarchitecture.md §13).
+  bool speculative = false;
   /// Cycles a head at the front of an idle input VC waits before it may
   /// request a VC (0: from the next cycle on; docs/microarchitecture.md §7).
   unsigned routing_delay = 0;

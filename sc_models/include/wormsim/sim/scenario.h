@@ -33,6 +33,8 @@ struct Scenario {
   /// Switch inputs per input port (RouterConfig::input_speedup; 1 to
   /// kMaxInputSpeedup, above 1 with islip only; the fast engine only).
   unsigned input_speedup = 1;
+  /// Speculative switch allocation (RouterConfig::speculative; islip only).
+  bool speculative = false;
   unsigned vcs = 0;  ///< 0 = what the routing needs, at least 2
   unsigned buffer = 8;       ///< flits per VC buffer
   /// Cycles a flit (and a credit) takes over each router-to-router link, 1
@@ -69,6 +71,9 @@ struct Scenario {
   /// flit_bits / 16 node ids, so worm lengths in flits match the RTL's.
   unsigned flit_bits = 64;
   std::string traffic = "uniform";  ///< a name of traffic_patterns()
+  /// Packets may be bound for their own node (PatternConfig::self_packets:
+  /// BookSim's patterns); they cross the node's own router.
+  bool self_packets = false;
   double rate = 0.1;  ///< flits/node/cycle, in (0, 1]
   std::string injection = "bernoulli";  ///< a name of injections()
   double burst = 8;   ///< on/off injection: mean packets per burst

@@ -1,6 +1,6 @@
 // A traffic pattern that is a fixed map of node ids (transpose, bit
 // complement: TopologyKind::permutation). A node mapped onto itself sends
-// nothing.
+// nothing, or (self packets allowed) to itself.
 #pragma once
 #include <functional>
 #include <string>
@@ -16,12 +16,14 @@ class NodeMap : public TrafficPattern {
 
   std::optional<NodeId> destination(NodeId src, Rng&) const override {
     const NodeId d = map_(src);
-    if (d == src) return std::nullopt;
+    if (d == src && !self_) return std::nullopt;
     return d;
   }
+  void allow_self_packets() override { self_ = true; }
 
  private:
   Map map_;
+  bool self_ = false;
 };
 
 }  // namespace wormsim

@@ -2,7 +2,9 @@
 // a source node. Patterns defined on coordinates use the topology family's
 // coordinates (TopologyKind::permutation); patterns defined on node-id bits
 // need a power-of-two node count. A node whose destination would be itself
-// sends nothing.
+// sends nothing, and uniform draws among the other nodes; with
+// PatternConfig::self_packets (BookSim's patterns) such a node sends to
+// itself, through its own router, and uniform draws among all nodes.
 //
 // The pattern table (traffic_patterns()) is the one list of names: CLI help,
 // validation and the tests' case lists come from it. Adding a pattern is one
@@ -25,6 +27,7 @@ struct PatternConfig {
   NodeId hotspot_node = 0;        ///< hotspot: the hot node
   double hotspot_fraction = 0.1;  ///< hotspot: share of packets sent to it
   std::uint64_t seed = 1;         ///< random permutation: which one
+  bool self_packets = false;      ///< packets may be bound for their own node (above)
 };
 
 class TrafficPattern {
@@ -32,6 +35,9 @@ class TrafficPattern {
   virtual ~TrafficPattern() = default;
   /// Destination of a new packet from `src`, or nothing if `src` sends none.
   virtual std::optional<NodeId> destination(NodeId src, Rng& rng) const = 0;
+  /// Lets packets be bound for their own node (PatternConfig::self_packets),
+  /// for the patterns that would send one there; the others ignore it.
+  virtual void allow_self_packets() {}
 };
 
 struct PatternInfo {
