@@ -87,8 +87,8 @@ void expect_credits_arrive_together(unsigned latency) {
   const std::size_t up = activity.add(&a), down = activity.add(&b);
   LinkCommitter committer;
   Link link(&committer, LinkEnd{up, 0, 0, true}, LinkEnd{down, 0, 1, true}, "l", latency);
-  link.send_credit(1);
-  link.send_credit(3);
+  link.send_credit_merged(1);
+  link.send_credit_merged(3);
   for (unsigned cycle = 1; cycle <= latency; ++cycle) {
     committer.commit_all(activity);
     if (cycle < latency) {

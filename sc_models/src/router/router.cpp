@@ -24,7 +24,7 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   vc_bits_ = cfg_.vcs >= 64 ? ~0ull : (1ull << cfg_.vcs) - 1;
   drained_ = ports * cfg_.vcs >= 64 ? ~0ull : (1ull << (ports * cfg_.vcs)) - 1;
   va_arb_.assign(ports * cfg_.vcs, RoundRobin(ports * cfg_.vcs));
-  sa_in_arb_.assign(ports * cfg_.input_speedup, RoundRobin(cfg_.vcs));  // per switch input
+  sa_in_arb_.assign(ports, RoundRobin(cfg_.vcs));
   sa_out_arb_.assign(ports, RoundRobin(ports));
   va_best_.assign(ports * cfg_.vcs, -1);
   sa_choice_.assign(ports, -1);
@@ -33,13 +33,15 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   va_claim_.assign(ports * cfg_.vcs, -1);
   sa_requests_.assign(ports, 0);
   if (cfg_.allocator == Allocator::Islip) {
-    va_islip_ = Islip(ports * cfg_.vcs, ports * cfg_.vcs);
-    sa_islip_ = Islip(ports * cfg_.input_speedup, ports);
-    islip_requesters_.assign(kMaxPortVcs, 0);
-    islip_matched_.assign(kMaxPortVcs, 0);
+    islip_ = std::make_unique<IslipState>();
+    islip_->va = Islip(ports * cfg_.vcs, ports * cfg_.vcs);
+    islip_->sa = Islip(ports * cfg_.input_speedup, ports);
+    islip_->vc_pointer.assign(ports * cfg_.input_speedup, RoundRobin(cfg_.vcs));
+    islip_->requesters.assign(kMaxPortVcs, 0);
+    islip_->matched.assign(kMaxPortVcs, 0);
     if (cfg_.speculative) {
-      spec_open_.assign(ports * cfg_.vcs, 0);
-      spec_bids_.assign(ports, 0);
+      islip_->spec_open.assign(ports * cfg_.vcs, 0);
+      islip_->spec_bids.assign(ports, 0);
     }
   }
   for (unsigned i = 0; i < ports * cfg_.vcs; ++i) port_of_[i] = static_cast<std::uint8_t>(i / cfg_.vcs);
@@ -430,10 +432,11 @@ void Router::keep_routes(unsigned requester, bool forks) {
 // iSLIP matches input VCs to output VCs. Candidate order and priorities
 // play no part (BookSim's islip reads neither).
 void Router::vc_allocation_islip() {
+  IslipState& st = *islip_;
   va_grants_.clear();
   const unsigned vcs = cfg_.vcs;
   std::uint64_t outputs = 0;
-  spec_heads_ = 0;
+  st.spec_heads = 0;
   for (std::uint64_t pending = va_waiting_; pending; pending &= pending - 1) {
     const unsigned requester = static_cast<unsigned>(__builtin_ctzll(pending));
     std::uint64_t open = 0;
@@ -449,20 +452,20 @@ void Router::vc_allocation_islip() {
       keep_routes(requester, false);
     }
     if (cfg_.speculative && open != 0) {
-      spec_heads_ |= 1ull << requester;
-      spec_open_[requester] = open;
+      st.spec_heads |= 1ull << requester;
+      st.spec_open[requester] = open;
     }
     for (std::uint64_t m = open; m; m &= m - 1) {
       const unsigned o = static_cast<unsigned>(__builtin_ctzll(m));
-      islip_requesters_[o] = (outputs >> o & 1u ? islip_requesters_[o] : 0) | 1ull << requester;
+      st.requesters[o] = (outputs >> o & 1u ? st.requesters[o] : 0) | 1ull << requester;
       outputs |= 1ull << o;
     }
   }
   if (outputs == 0) return;
-  for (std::uint64_t m = va_islip_.match(outputs, islip_requesters_.data(), cfg_.alloc_iters, islip_matched_.data());
+  for (std::uint64_t m = st.va.match(outputs, st.requesters.data(), cfg_.alloc_iters, st.matched.data());
        m; m &= m - 1) {
     const unsigned requester = static_cast<unsigned>(__builtin_ctzll(m));
-    va_grants_.push_back(VaGrant{requester, islip_matched_[requester], -1});
+    va_grants_.push_back(VaGrant{requester, st.matched[requester], -1});
   }
 }
 
@@ -472,6 +475,7 @@ void Router::vc_allocation_islip() {
 // output ports, and a matched input sends from its VC for that output that
 // is first from its round-robin pointer (BookSim's per-input VC offset).
 void Router::switch_allocation_islip() {
+  IslipState& st = *islip_;
   sa_grant_count_ = 0;
   if (sa_ready_ & forking_) fail("a multi-destination worm forks under the iSLIP allocator");
   const unsigned vcs = cfg_.vcs, speedup = cfg_.input_speedup;
@@ -480,31 +484,31 @@ void Router::switch_allocation_islip() {
   for (std::uint64_t m = eligible; m; m &= m - 1) {
     const unsigned index = static_cast<unsigned>(__builtin_ctzll(m));
     const unsigned o = inputs_[index].out_port, input = port_of_[index] * speedup + index % vcs % speedup;
-    islip_requesters_[o] = (outputs >> o & 1u ? islip_requesters_[o] : 0) | 1ull << input;
+    st.requesters[o] = (outputs >> o & 1u ? st.requesters[o] : 0) | 1ull << input;
     outputs |= 1ull << o;
   }
   // Speculative bids: a head that requested VCs bids for each port where one
   // of them has a credit (BookSim's spec_check_elig and spec_check_cred).
   std::uint64_t spec_outputs = 0;
-  for (std::uint64_t m = spec_heads_; m; m &= m - 1) {
+  for (std::uint64_t m = st.spec_heads; m; m &= m - 1) {
     const unsigned head = static_cast<unsigned>(__builtin_ctzll(m));
     const unsigned input = port_of_[head] * speedup + head % vcs % speedup;
-    for (std::uint64_t w = spec_open_[head]; w; w &= w - 1) {
+    for (std::uint64_t w = st.spec_open[head]; w; w &= w - 1) {
       const unsigned ovc_index = static_cast<unsigned>(__builtin_ctzll(w));
       if (outputs_[ovc_index].credits == 0) continue;
       const unsigned o = ovc_index / vcs;
-      spec_bids_[o] = (spec_outputs >> o & 1u ? spec_bids_[o] : 0) | 1ull << head;
+      st.spec_bids[o] = (spec_outputs >> o & 1u ? st.spec_bids[o] : 0) | 1ull << head;
       spec_outputs |= 1ull << o;
-      islip_requesters_[o] = (outputs >> o & 1u ? islip_requesters_[o] : 0) | 1ull << input;
+      st.requesters[o] = (outputs >> o & 1u ? st.requesters[o] : 0) | 1ull << input;
       outputs |= 1ull << o;
     }
   }
-  spec_heads_ = 0;  // this cycle's bids are in
+  st.spec_heads = 0;  // this cycle's bids are in
   if (outputs == 0) return;
-  for (std::uint64_t m = sa_islip_.match(outputs, islip_requesters_.data(), cfg_.alloc_iters, islip_matched_.data());
+  for (std::uint64_t m = st.sa.match(outputs, st.requesters.data(), cfg_.alloc_iters, st.matched.data());
        m; m &= m - 1) {
     const unsigned input = static_cast<unsigned>(__builtin_ctzll(m));
-    const unsigned p = input / speedup, k = input % speedup, o = islip_matched_[input];
+    const unsigned p = input / speedup, k = input % speedup, o = st.matched[input];
     const std::uint64_t subset = [&] {  // the VCs of port p that cross by this switch input
       std::uint64_t bits = 0;
       for (unsigned vc = k; vc < vcs; vc += speedup) bits |= 1ull << vc;
@@ -515,26 +519,27 @@ void Router::switch_allocation_islip() {
       const unsigned vc = static_cast<unsigned>(__builtin_ctzll(v));
       if (inputs_[p * vcs + vc].out_port == o) to_output |= 1ull << vc;
     }
-    if (to_output != 0) {  // a VC with its output VC beats a speculative bid
-      grant(static_cast<PortId>(p), static_cast<VcId>(sa_in_arb_[input].pick(to_output)));
-      continue;
-    }
-    const std::uint64_t bids = spec_outputs >> o & 1u ? (spec_bids_[o] >> (p * vcs)) & subset : 0;
-    if (bids == 0) fail("a switch match without a request");
-    speculative_grant(p * vcs + static_cast<unsigned>(sa_in_arb_[input].pick(bids)), o);
+    // A VC with its output VC beats a speculative bid; the winner's switch
+    // input points past it (BookSim's offset), whether it crosses or not.
+    const std::uint64_t bids = spec_outputs >> o & 1u ? (st.spec_bids[o] >> (p * vcs)) & subset : 0;
+    if ((to_output | bids) == 0) fail("a switch match without a request");
+    const unsigned vc = static_cast<unsigned>(st.vc_pointer[input].pick(to_output != 0 ? to_output : bids));
+    st.vc_pointer[input].advance_past((vc + speedup - 1) % vcs);
+    if (to_output != 0)
+      grant(static_cast<PortId>(p), static_cast<VcId>(vc));
+    else
+      speculative_grant(p * vcs + vc, o);
   }
 }
 
 void Router::speculative_grant(unsigned ivc, unsigned o) {
-  const unsigned vcs = cfg_.vcs, p = port_of_[ivc], vc = ivc % vcs;
-  for (const VaGrant& g : va_grants_) {
-    if (g.ivc != ivc) continue;
-    if (g.ovc / vcs == o && outputs_[g.ovc].credits != 0) return grant(static_cast<PortId>(p), static_cast<VcId>(vc));
-    break;
-  }
-  // lost: the switch input's VC pointer moves past it all the same (BookSim)
-  const unsigned s = cfg_.input_speedup;
-  sa_in_arb_[p * s + vc % s].advance_past((vc + s - 1) % vcs);
+  const unsigned vcs = cfg_.vcs;
+  for (const VaGrant& g : va_grants_)
+    if (g.ivc == ivc) {
+      if (g.ovc / vcs == o && outputs_[g.ovc].credits != 0)
+        grant(static_cast<PortId>(port_of_[ivc]), static_cast<VcId>(ivc % vcs));
+      return;
+    }
 }
 
 // SA, input stage: each input port picks one of its active VCs that has a
@@ -568,7 +573,7 @@ void Router::switch_allocation() {
     const unsigned o = static_cast<unsigned>(__builtin_ctzll(requested_outputs));
     const std::uint64_t requests = sa_requests_[o];
     const unsigned p = static_cast<unsigned>(!(requests & (requests - 1)) ? __builtin_ctzll(requests) : pick_input(o));
-    traverse(p, static_cast<unsigned>(sa_choice_[p]));
+    traverse<false>(p, static_cast<unsigned>(sa_choice_[p]));
   }
 }
 
@@ -577,6 +582,7 @@ void Router::switch_allocation() {
 // grant list: nothing a later output's decision reads changes (each input
 // port requested one output, and the VC allocation committed after this
 // touches other VCs), so the result is the one of deciding every output first.
+template <bool kMerge>
 inline void Router::traverse(unsigned in_port, unsigned in_vc) {
   const unsigned index = in_port * cfg_.vcs + in_vc;
   InputVc& in = inputs_[index];
@@ -586,14 +592,13 @@ inline void Router::traverse(unsigned in_port, unsigned in_vc) {
   take_credit(in.out_index);
   out_links_[in.out_port]->send_flit(flit, in.out_vc);
   in.fifo.drop();
-  if (in_links_[in_port] != nullptr) in_links_[in_port]->send_credit(static_cast<VcId>(in_vc));
-  if (__builtin_expect(cfg_.input_speedup != 1, 0)) {
-    // BookSim's offset of a switch input: past the VCs of the winner's input
-    const unsigned s = cfg_.input_speedup;
-    sa_in_arb_[in_port * s + in_vc % s].advance_past((in_vc + s - 1) % cfg_.vcs);
-  } else {
-    sa_in_arb_[in_port].advance_past(in_vc);
+  if (in_links_[in_port] != nullptr) {
+    if constexpr (kMerge)
+      in_links_[in_port]->send_credit_merged(static_cast<VcId>(in_vc));
+    else
+      in_links_[in_port]->send_credit(static_cast<VcId>(in_vc));
   }
+  sa_in_arb_[in_port].advance_past(in_vc);
   sa_out_arb_[in.out_port].advance_past(in_port);
   if (tail) {
     outputs_[in.out_index].allocated = false;
@@ -682,7 +687,10 @@ void Router::commit_switch_traversal() {
     const unsigned index = g.in_port * cfg_.vcs + g.in_vc;
     InputVc& in = inputs_[index];
     if (!in.fork) {
-      traverse(g.in_port, g.in_vc);
+      if (cfg_.input_speedup != 1)
+        traverse<true>(g.in_port, g.in_vc);
+      else
+        traverse<false>(g.in_port, g.in_vc);
       continue;
     }
     const Flit& flit = in.fifo.front();  // sent from the buffer, then dropped

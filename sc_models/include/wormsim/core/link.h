@@ -95,9 +95,12 @@ class Link {
   inline void send_flit(const Flit& f);
   /// send_flit(f) with f.vc replaced by `vc` (saves the caller a copy).
   inline void send_flit(const Flit& f, VcId vc);
-  /// A credit for VC `vc` upstream; a second one in the same cycle (for
-  /// another VC) joins the first one's slot (CreditSlot::more).
+  /// A credit for VC `vc` upstream, the first of this cycle.
   inline void send_credit(VcId vc);
+  /// A credit for VC `vc` upstream that may follow others of this cycle (a
+  /// router with an input speedup): it joins the first one's slot
+  /// (CreditSlot::more).
+  inline void send_credit_merged(VcId vc);
 
   /// Memory hints: the slot send_flit() writes; the slot a flit arrives in.
   void prefetch_send() const {
@@ -529,11 +532,20 @@ inline void Link::send_flit(const Flit& f, VcId vc) {
 
 inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
-inline void Link::send_credit(VcId vc) {
-  if (__builtin_expect(credit_d_.valid, 0)) {  // a second credit this cycle, already listed
+inline void Link::send_credit_merged(VcId vc) {
+  if (pipe_) {
+    if (CreditSlot* first = pipe_->credits.last_due(committer_->edge() + pipe_->credit_delay)) {
+      first->more = static_cast<std::uint16_t>(first->more | 1u << vc);
+      return;
+    }
+  } else if (credit_d_.valid) {  // listed already
     credit_d_.more = static_cast<std::uint16_t>(credit_d_.more | 1u << vc);
     return;
   }
+  send_credit(vc);
+}
+
+inline void Link::send_credit(VcId vc) {
   credit_d_.valid = true;
   credit_d_.vc = vc;
   credit_d_.more = 0;
@@ -555,13 +567,8 @@ inline void Link::pipe_send_flit() {
 inline void Link::pipe_send_credit() {
   Pipe& p = *pipe_;
   const std::uint64_t due = committer_->edge() + p.credit_delay;
-  const CreditSlot sent = credit_d_;
+  p.credits.push(due) = credit_d_;
   credit_d_.valid = false;
-  if (CreditSlot* first = p.credits.last_due(due)) {  // a second credit this cycle
-    first->more = static_cast<std::uint16_t>(first->more | 1u << sent.vc);
-    return;
-  }
-  p.credits.push(due) = sent;
   list_for(p, due, down_.slot, false);
 }
 

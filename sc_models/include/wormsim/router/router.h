@@ -20,6 +20,7 @@
 // requests. Unicast packets take exactly the paths they took before.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include <wormsim/core/activity.h>
@@ -192,6 +193,9 @@ class Router : public Component {
   /// switch_allocation() when some ready input VC forks.
   void switch_allocation_forks();
   /// Switch traversal of a granted input VC that does not fork.
+  /// kMerge: a credit that may follow others of this cycle on the input
+  /// link (an input speedup: Link::send_credit_merged).
+  template <bool kMerge>
   [[gnu::always_inline]] inline void traverse(unsigned in_port, unsigned in_vc);
   void grant(PortId in_port, VcId in_vc) { sa_grants_[sa_grant_count_++] = SaGrant{in_port, in_vc}; }
   [[noreturn]] void fail(const char* what) const;
@@ -269,17 +273,6 @@ class Router : public Component {
   Arrivals own_arrivals_;               ///< the arrival words unless placed elsewhere
   Arrivals* arrivals_ = &own_arrivals_;  ///< place_arrivals()
   std::vector<std::uint64_t> sa_requests_;  ///< per output port: requesting input ports
-  /// iSLIP's pointers (VA: input VCs x output VCs; SA: input x output
-  /// ports) and its per-cycle requests and matches.
-  Islip va_islip_, sa_islip_;
-  std::vector<std::uint64_t> islip_requesters_;
-  std::vector<unsigned> islip_matched_;
-  /// Speculative switch allocation: the heads that requested a VC this
-  /// cycle, and per head the output VCs it requested.
-  std::uint64_t spec_heads_ = 0;
-  std::vector<std::uint64_t> spec_open_;
-  /// The speculative heads (bit: input VC) that bid for output port o.
-  std::vector<std::uint64_t> spec_bids_;
   /// Speculative switch grant of head `ivc` on output port `o`: it crosses
   /// if its VC allocation this cycle gave it a VC of port o with a credit.
   void speculative_grant(unsigned ivc, unsigned o);
@@ -295,9 +288,24 @@ class Router : public Component {
   std::vector<int> sa_claim_;   ///< per output port: fork that claims it, or -1
   std::vector<int> va_claim_;   ///< per output VC: fork that claims it, or -1
   RouteSet routes_;
-  // Last: what only forks use (prefetch(0) fetches the object up to here).
+  // Last: what only forks and iSLIP use (prefetch(0) fetches the object up
+  // to here).
   RouteSet forward_routes_;
   SaGrant sa_grants_[64];
+  /// iSLIP's pointers (VA: input VCs x output VCs; SA: switch inputs x
+  /// output ports) and its per-cycle requests and matches; with speculation,
+  /// the heads that requested a VC this cycle, per head the output VCs it
+  /// requested, and per output port the heads that bid for it.
+  struct IslipState {
+    Islip va, sa;
+    std::vector<RoundRobin> vc_pointer;  ///< per switch input, over its port's VCs
+    std::vector<std::uint64_t> requesters;
+    std::vector<unsigned> matched;
+    std::uint64_t spec_heads = 0;
+    std::vector<std::uint64_t> spec_open;
+    std::vector<std::uint64_t> spec_bids;
+  };
+  std::unique_ptr<IslipState> islip_;  ///< null with the separable allocator
 };
 
 }  // namespace wormsim
