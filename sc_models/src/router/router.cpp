@@ -36,8 +36,22 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
     islip_ = std::make_unique<IslipState>();
     islip_->va = Islip(ports * cfg_.vcs, ports * cfg_.vcs);
     islip_->sa = Islip(ports * cfg_.input_speedup, ports);
-    islip_->vc_pointer.assign(ports * cfg_.input_speedup, RoundRobin(cfg_.vcs));
+    const unsigned speedup = cfg_.input_speedup, vcs = cfg_.vcs;
+    islip_->vc_pointer.assign(ports * speedup, RoundRobin(vcs));
+    islip_->switch_input.assign(ports * vcs, 0);
+    islip_->input_port.assign(ports * speedup, 0);
+    islip_->input_vcs.assign(ports * speedup, 0);
+    islip_->pointer_past.assign(vcs, 0);
+    for (unsigned i = 0; i < ports * vcs; ++i) {
+      const unsigned input = i / vcs * speedup + i % vcs % speedup;
+      islip_->switch_input[i] = static_cast<std::uint8_t>(input);
+      islip_->input_port[input] = static_cast<std::uint8_t>(i / vcs);
+      islip_->input_vcs[input] |= 1ull << i;
+    }
+    for (unsigned v = 0; v < vcs; ++v)  // BookSim's offset after v: (v + S) mod V
+      islip_->pointer_past[v] = static_cast<std::uint8_t>((v + speedup - 1) % vcs);
     islip_->requesters.assign(kMaxPortVcs, 0);
+    islip_->vcs_to.assign(ports, 0);
     islip_->matched.assign(kMaxPortVcs, 0);
     if (cfg_.speculative) {
       islip_->spec_open.assign(ports * cfg_.vcs, 0);
@@ -478,57 +492,72 @@ void Router::switch_allocation_islip() {
   IslipState& st = *islip_;
   sa_grant_count_ = 0;
   if (sa_ready_ & forking_) fail("a multi-destination worm forks under the iSLIP allocator");
-  const unsigned vcs = cfg_.vcs, speedup = cfg_.input_speedup;
-  const std::uint64_t eligible = sa_ready_ & sa_credit_;
-  std::uint64_t outputs = 0;
-  for (std::uint64_t m = eligible; m; m &= m - 1) {
+  const unsigned vcs = cfg_.vcs;
+  // Requests; `inputs` are the switch inputs that request, and st.matched
+  // holds each one's (first) output: while no output has two requesting
+  // inputs and no input two outputs, that is the match (unopposed).
+  std::uint64_t outputs = 0, inputs = 0;
+  bool unopposed = true;
+  auto request = [&](unsigned input, unsigned o) {
+    const std::uint64_t bit = 1ull << input;
+    if (outputs >> o & 1u) {
+      unopposed = unopposed && st.requesters[o] == bit;
+      st.requesters[o] |= bit;
+    } else {
+      st.requesters[o] = bit;
+      outputs |= 1ull << o;
+    }
+    if (inputs & bit) {
+      unopposed = unopposed && st.matched[input] == o;
+    } else {
+      st.matched[input] = o;
+      inputs |= bit;
+    }
+  };
+  for (std::uint64_t m = sa_ready_ & sa_credit_; m; m &= m - 1) {
     const unsigned index = static_cast<unsigned>(__builtin_ctzll(m));
-    const unsigned o = inputs_[index].out_port, input = port_of_[index] * speedup + index % vcs % speedup;
-    st.requesters[o] = (outputs >> o & 1u ? st.requesters[o] : 0) | 1ull << input;
-    outputs |= 1ull << o;
+    const unsigned o = inputs_[index].out_port;
+    st.vcs_to[o] = (outputs >> o & 1u ? st.vcs_to[o] : 0) | 1ull << index;
+    request(st.switch_input[index], o);
   }
+  const std::uint64_t active_outputs = outputs;  // those with a VC's request (vcs_to is theirs)
   // Speculative bids: a head that requested VCs bids for each port where one
   // of them has a credit (BookSim's spec_check_elig and spec_check_cred).
   std::uint64_t spec_outputs = 0;
   for (std::uint64_t m = st.spec_heads; m; m &= m - 1) {
     const unsigned head = static_cast<unsigned>(__builtin_ctzll(m));
-    const unsigned input = port_of_[head] * speedup + head % vcs % speedup;
     for (std::uint64_t w = st.spec_open[head]; w; w &= w - 1) {
       const unsigned ovc_index = static_cast<unsigned>(__builtin_ctzll(w));
       if (outputs_[ovc_index].credits == 0) continue;
-      const unsigned o = ovc_index / vcs;
+      const unsigned o = port_of_[ovc_index];
       st.spec_bids[o] = (spec_outputs >> o & 1u ? st.spec_bids[o] : 0) | 1ull << head;
       spec_outputs |= 1ull << o;
-      st.requesters[o] = (outputs >> o & 1u ? st.requesters[o] : 0) | 1ull << input;
-      outputs |= 1ull << o;
+      request(st.switch_input[head], o);
     }
   }
   st.spec_heads = 0;  // this cycle's bids are in
   if (outputs == 0) return;
-  for (std::uint64_t m = st.sa.match(outputs, st.requesters.data(), cfg_.alloc_iters, st.matched.data());
-       m; m &= m - 1) {
+  std::uint64_t matched = inputs;
+  if (unopposed)
+    st.sa.match_unopposed(inputs, st.matched.data());
+  else
+    matched = st.sa.match(outputs, st.requesters.data(), cfg_.alloc_iters, st.matched.data());
+  for (std::uint64_t m = matched; m; m &= m - 1) {
     const unsigned input = static_cast<unsigned>(__builtin_ctzll(m));
-    const unsigned p = input / speedup, k = input % speedup, o = st.matched[input];
-    const std::uint64_t subset = [&] {  // the VCs of port p that cross by this switch input
-      std::uint64_t bits = 0;
-      for (unsigned vc = k; vc < vcs; vc += speedup) bits |= 1ull << vc;
-      return bits;
-    }();
-    std::uint64_t to_output = 0;
-    for (std::uint64_t v = (eligible >> (p * vcs)) & subset; v; v &= v - 1) {
-      const unsigned vc = static_cast<unsigned>(__builtin_ctzll(v));
-      if (inputs_[p * vcs + vc].out_port == o) to_output |= 1ull << vc;
-    }
+    const unsigned o = st.matched[input];
+    const std::uint64_t mine = st.input_vcs[input];  // the input VCs that cross by this switch input
+    const std::uint64_t to_output = active_outputs >> o & 1u ? st.vcs_to[o] & mine : 0;
     // A VC with its output VC beats a speculative bid; the winner's switch
     // input points past it (BookSim's offset), whether it crosses or not.
-    const std::uint64_t bids = spec_outputs >> o & 1u ? (st.spec_bids[o] >> (p * vcs)) & subset : 0;
+    const std::uint64_t bids = spec_outputs >> o & 1u ? st.spec_bids[o] & mine : 0;
     if ((to_output | bids) == 0) fail("a switch match without a request");
-    const unsigned vc = static_cast<unsigned>(st.vc_pointer[input].pick(to_output != 0 ? to_output : bids));
-    st.vc_pointer[input].advance_past((vc + speedup - 1) % vcs);
+    const unsigned base = st.input_port[input] * vcs;
+    const unsigned vc = static_cast<unsigned>(st.vc_pointer[input].pick((to_output != 0 ? to_output : bids) >> base));
+    st.vc_pointer[input].advance_past(st.pointer_past[vc]);
     if (to_output != 0)
-      grant(static_cast<PortId>(p), static_cast<VcId>(vc));
+      grant(static_cast<PortId>(st.input_port[input]), static_cast<VcId>(vc));
     else
-      speculative_grant(p * vcs + vc, o);
+      speculative_grant(base + vc, o);
   }
 }
 

@@ -52,6 +52,18 @@ class Islip {
     return inputs_matched;
   }
 
+  /// match() where every requested output has one requesting input and
+  /// every input requests one output (`matched` given: input i's output for
+  /// each input i in `inputs`): each request is granted and accepted in the
+  /// first iteration, and the pointers move as match() would move them.
+  void match_unopposed(std::uint64_t inputs, const unsigned* matched) {
+    for (std::uint64_t m = inputs; m; m &= m - 1) {
+      const unsigned i = static_cast<unsigned>(__builtin_ctzll(m));
+      grant_[matched[i]].advance_past(i);
+      accept_[i].advance_past(matched[i]);
+    }
+  }
+
   const RoundRobin& grant_pointer(unsigned output) const { return grant_[output]; }
   const RoundRobin& accept_pointer(unsigned input) const { return accept_[input]; }
 

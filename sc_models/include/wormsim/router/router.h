@@ -299,7 +299,13 @@ class Router : public Component {
   struct IslipState {
     Islip va, sa;
     std::vector<RoundRobin> vc_pointer;  ///< per switch input, over its port's VCs
+    /// Per input VC its switch input (port * S + vc mod S); per switch input
+    /// its port and its input VCs (bits port * V + vc); per VC v the VC a
+    /// switch input's pointer moves past after granting v ((v + S - 1) mod V).
+    std::vector<std::uint8_t> switch_input, input_port, pointer_past;
+    std::vector<std::uint64_t> input_vcs;
     std::vector<std::uint64_t> requesters;
+    std::vector<std::uint64_t> vcs_to;  ///< SA: per output port, the input VCs requesting it
     std::vector<unsigned> matched;
     std::uint64_t spec_heads = 0;
     std::vector<std::uint64_t> spec_open;
