@@ -152,6 +152,35 @@ void print_injection_list(std::ostream& os) {
   for (const InjectionInfo& i : injections()) os << i.name << ": " << i.description << "\n";
 }
 
+void print_profile(std::ostream& os, const Results& r) {
+  if (!r.profile) return;
+  const ProfileSummary& p = *r.profile;
+  auto list = [&os](const std::vector<double>& v) {
+    for (std::size_t k = 0; k < v.size(); ++k) os << (k ? ", " : "") << std::setprecision(3) << v[k];
+  };
+  os << std::fixed << "profile: " << p.lanes << " lane(s), " << std::setprecision(3) << r.wall_seconds
+     << " s wall\n";
+  if (!p.work.empty()) {
+    os << "  shared phases: evaluate " << p.evaluate_shared << " s, commit " << p.commit_shared
+       << " s of wall time; work per lane ";
+    list(p.work);
+    os << " s; waiting at the barriers ";
+    list(p.wait);
+    os << " s (" << std::setprecision(2) << p.handoff * 1e6 << " us per phase at the least); imbalance "
+       << p.imbalance << " (busiest lane over the mean)\n";
+  }
+  os << std::setprecision(3) << "  serial: " << p.serial << " s: evaluate " << p.evaluate_single << " and commit "
+     << p.commit_single << " on one thread (phases too small to share), joining activity lists " << p.take
+     << ", replaying deliveries " << p.replay << ", traffic, statistics and checks " << p.other << "\n";
+  if (p.work.empty()) {
+    os << "  (one thread: run with --threads 2 or more to measure the serial fraction)\n";
+    return;
+  }
+  os << std::setprecision(2) << "  serial fraction " << p.serial_fraction << ": Amdahl's law projects "
+     << p.projected_speedup(8) << "x at 8 threads, " << p.projected_speedup(16)
+     << "x at 16 (with no hand-off cost)\n";
+}
+
 void write_json(const std::string& path, const Scenario& s, const Results& r, const nlohmann::ordered_json& physical) {
   nlohmann::ordered_json j;
   j["topology"] = r.topology;
@@ -239,6 +268,25 @@ void write_json(const std::string& path, const Scenario& s, const Results& r, co
   j["deadlock_check"] = r.static_check;
   j["latency_histogram"] = r.latency_histogram;
   j["wall_seconds"] = r.wall_seconds;
+  if (r.profile) {
+    const ProfileSummary& p = *r.profile;
+    j["profile"] = {{"lanes", p.lanes},
+                    {"work", p.work},
+                    {"wait", p.wait},
+                    {"evaluate_shared", p.evaluate_shared},
+                    {"commit_shared", p.commit_shared},
+                    {"evaluate_single", p.evaluate_single},
+                    {"commit_single", p.commit_single},
+                    {"take", p.take},
+                    {"replay", p.replay},
+                    {"serial", p.serial},
+                    {"other", p.other},
+                    {"imbalance", p.imbalance},
+                    {"handoff_seconds_per_phase", p.handoff},
+                    {"serial_fraction", p.serial_fraction},
+                    {"projected_speedup_8", p.projected_speedup(8)},
+                    {"projected_speedup_16", p.projected_speedup(16)}};
+  }
   j["node_cycles_per_second"] = r.node_cycles_per_second;
   j["idle_cycles_skipped"] = r.idle_cycles_skipped;
   j["physical"] = physical;

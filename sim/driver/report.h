@@ -17,6 +17,9 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r);
 
 /// Writes the JSON summary atomically (temporary file, then rename), with
 /// the cost model's figures (physical_json) under "physical".
+/// Results::profile, when the run was profiled: per lane work and waits,
+/// the serial parts, the serial fraction and Amdahl's projection.
+void print_profile(std::ostream& os, const Results& r);
 void write_json(const std::string& path, const Scenario& s, const Results& r, const nlohmann::ordered_json& physical);
 
 /// Writes every router-to-router link's flits in the window, its

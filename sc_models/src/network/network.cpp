@@ -1,5 +1,6 @@
 #include <wormsim/network/network.h>
 
+#include <chrono>
 #include <stdexcept>
 
 namespace wormsim {
@@ -89,21 +90,57 @@ void Network::set_threads(unsigned threads, std::size_t min_active_per_lane) {
   min_active_per_lane_ = min_active_per_lane;
 }
 
+namespace {
+
+using ProfileClock = std::chrono::steady_clock;
+
+double since(ProfileClock::time_point t) {
+  return std::chrono::duration<double>(ProfileClock::now() - t).count();
+}
+
+/// now() when profiling, else a time never read.
+template <bool kProfile>
+ProfileClock::time_point stamp() {
+  if constexpr (kProfile) return ProfileClock::now();
+  return {};
+}
+
+}  // namespace
+
 void Network::evaluate(Cycle cycle) {
+  if (__builtin_expect(profile_ != nullptr, 0))
+    evaluate_phase<true>(cycle);
+  else
+    evaluate_phase<false>(cycle);
+}
+
+template <bool kProfile>
+void Network::evaluate_phase(Cycle cycle) {
+  auto t = stamp<kProfile>();
   if (!pool_) {
     evaluate_list(activity_.take(), cycle);
+    if constexpr (kProfile) profile_->single_evaluate += since(t), ++profile_->single_phases;
     return;
   }
   const auto& lanes = activity_.take_lanes();
+  if constexpr (kProfile) profile_->take += since(t), t = ProfileClock::now();
   std::size_t n = 0;
   for (const auto& list : lanes) n += list.size();
   if (n < min_active_per_lane_ * lanes.size()) {
     // Too little work to share: every lane's components on this thread.
     for (const auto& list : lanes) evaluate_list(list, cycle);
+    if constexpr (kProfile) profile_->single_evaluate += since(t), ++profile_->single_phases;
   } else {
-    pool_->run([&](unsigned lane) { evaluate_list(lanes[lane], cycle); });
+    pool_->run([&](unsigned lane) {
+      const auto start = stamp<kProfile>();
+      evaluate_list(lanes[lane], cycle);
+      if constexpr (kProfile) profile_->lanes[lane].evaluate += since(start);
+    });
+    if constexpr (kProfile) profile_->shared_evaluate += since(t), ++profile_->shared_phases;
   }
+  t = stamp<kProfile>();
   deliveries_.replay();
+  if constexpr (kProfile) profile_->replay += since(t);
 }
 
 void Network::evaluate_list(const std::vector<Component*>& list, Cycle cycle) const {
@@ -145,14 +182,29 @@ void Network::replace_router(NodeId n, Component& stand_in) {
 }
 
 void Network::commit() {
+  if (__builtin_expect(profile_ != nullptr, 0))
+    commit_phase<true>();
+  else
+    commit_phase<false>();
+}
+
+template <bool kProfile>
+void Network::commit_phase() {
   // With lanes, each commits the links its components drove (lists come out
   // the same whether the lanes run in parallel or one after another).
+  const auto t = stamp<kProfile>();
   if (pool_ && committer_.pending_entries() >= min_active_per_lane_ * pool_->lanes()) {
-    pool_->run([&](unsigned lane) { committer_.commit_lane(lane, activity_); });
+    pool_->run([&](unsigned lane) {
+      const auto start = stamp<kProfile>();
+      committer_.commit_lane(lane, activity_);
+      if constexpr (kProfile) profile_->lanes[lane].commit += since(start);
+    });
     committer_.finish_edge();
+    if constexpr (kProfile) profile_->shared_commit += since(t), ++profile_->shared_phases;
     return;
   }
   committer_.commit_all(activity_);
+  if constexpr (kProfile) profile_->single_commit += since(t), ++profile_->single_phases;
 }
 
 std::string Network::port_name(PortId port) const {

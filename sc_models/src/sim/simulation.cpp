@@ -40,6 +40,7 @@ Simulation::Simulation(const Scenario& scenario, const ResolvedHook& resolved) {
     network_->set_threads(threads);
     clock.step(setup_steps_, std::to_string(threads) + " threads");
   }
+  if (scenario_.profile) network_->set_profile(true);
 
   window_end_ = scenario_.warmup + scenario_.cycles;
   const Cycle limit = scenario_.drain_limit ? scenario_.drain_limit : 10 * scenario_.cycles + 10000;
@@ -343,6 +344,7 @@ Results Simulation::results(double wall_seconds) const {
   r.static_channels = verdict_.channels;
   r.static_dependencies = verdict_.dependencies;
   r.wall_seconds = wall_seconds;
+  if (const NetworkProfile* p = network_->profile()) r.profile = summarize(*p, wall_seconds);
   r.idle_cycles_skipped = skipped_;
   if (wall_seconds > 0)
     r.node_cycles_per_second = static_cast<double>(r.nodes) * static_cast<double>(cycle_ - skipped_) / wall_seconds;

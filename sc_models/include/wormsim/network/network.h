@@ -21,6 +21,7 @@
 
 #include <wormsim/core/activity.h>
 #include <wormsim/core/link.h>
+#include <wormsim/network/profile.h>
 #include <wormsim/network/worker_pool.h>
 #include <wormsim/ni/network_interface.h>
 #include <wormsim/router/router.h>
@@ -73,6 +74,13 @@ class Network {
   /// the calling thread. Not with stand-in routers (replace_router).
   void set_threads(unsigned threads, std::size_t min_active_per_lane = 64);
   unsigned threads() const { return pool_ ? pool_->lanes() : 1; }
+  /// Times every phase from now on (network/profile.h); after set_threads.
+  void set_profile(bool on) {
+    profile_ = on ? std::make_unique<NetworkProfile>() : nullptr;
+    if (profile_) profile_->lanes.assign(pool_ ? pool_->lanes() : 0, {});
+  }
+  /// The times so far; null unless set_profile(true).
+  const NetworkProfile* profile() const { return profile_.get(); }
 
   const Topology& topology() const { return topology_; }
   std::size_t num_nodes() const { return routers_.size(); }
@@ -116,6 +124,11 @@ class Network {
   /// Evaluates the components of `list` in order (with memory hints ahead
   /// of them when prefetch_ is set).
   void evaluate_list(const std::vector<Component*>& list, Cycle cycle) const;
+  /// evaluate() and commit(), timed into profile_ when kProfile.
+  template <bool kProfile>
+  void evaluate_phase(Cycle cycle);
+  template <bool kProfile>
+  void commit_phase();
 
   /// Hands deliveries straight to the observer with one lane; with several,
   /// keeps each lane's deliveries and replays them in lane order after the
@@ -151,6 +164,7 @@ class Network {
   LinkCommitter committer_;
   LaneDeliveries deliveries_;
   std::unique_ptr<WorkerPool> pool_;
+  std::unique_ptr<NetworkProfile> profile_;
   std::size_t min_active_per_lane_ = 64;
   bool stand_ins_ = false;
   bool prefetch_ = false;  ///< memory hints while evaluating (NetworkConfig::memory_hints)

@@ -2,9 +2,11 @@
 // measurement window.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include <wormsim/network/profile.h>
 #include <wormsim/stats/latency_stats.h>
 
 namespace wormsim {
@@ -62,6 +64,7 @@ struct Results {
   double wall_seconds = 0;
   double node_cycles_per_second = 0;  ///< over the cycles simulated (skipped idle cycles excluded)
   Cycle idle_cycles_skipped = 0;      ///< cycles fast-forwarded with nothing to do (Simulation::skip_idle)
+  std::optional<ProfileSummary> profile;  ///< Scenario::profile: where the time went
 };
 
 }  // namespace wormsim

@@ -109,6 +109,9 @@ struct Scenario {
   /// do not depend on it.
   unsigned threads = 1;
   bool force = false;  ///< run even past this machine's limits (sim/limits.h)
+  /// Time every phase of the cycle loop, per lane (network/profile.h):
+  /// Results::profile. Changes no result.
+  bool profile = false;
   std::string json;  ///< output file, empty = none
   std::string vcd;   ///< waveform file (.vcd, or .fst: converted at the end), empty = none
   Cycle vcd_start = 0;            ///< first cycle the waveform records

@@ -1,0 +1,46 @@
+// Where a run's time goes (`wormsim run --profile`): the work each lane does
+// in the two phases lanes share (evaluating components, committing links),
+// the wall time of those phases (so each lane's wait at their barriers), the
+// phases too small to share (run on the calling thread), and the serial work
+// around them. Timed with steady_clock around each phase and each lane's
+// job, only when asked (Network::set_profile); results do not change.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace wormsim {
+
+struct NetworkProfile {
+  struct Lane {
+    double evaluate = 0, commit = 0;  ///< seconds of work in the shared phases
+  };
+  std::vector<Lane> lanes;
+  double shared_evaluate = 0, shared_commit = 0;  ///< wall seconds of the phases lanes ran
+  double single_evaluate = 0, single_commit = 0;  ///< phases run on the calling thread alone
+  double take = 0, replay = 0;  ///< serial: joining the lanes' activity lists, replaying deliveries
+  std::uint64_t shared_phases = 0, single_phases = 0;
+};
+
+/// What a profile says about scaling, for a run of `wall` seconds.
+struct ProfileSummary {
+  unsigned lanes = 1;
+  std::vector<double> work;  ///< per lane: evaluate + commit in the shared phases
+  std::vector<double> wait;  ///< per lane: the shared phases' wall time less its work
+  double evaluate_shared = 0, commit_shared = 0, evaluate_single = 0, commit_single = 0;
+  double take = 0, replay = 0;
+  double serial = 0;   ///< wall time outside the shared phases (the phases run alone included)
+  double other = 0;    ///< of it: traffic, statistics, checks and the rest of the cycle loop
+  double imbalance = 1;  ///< busiest lane's work over the mean
+  /// The least any lane waited, per shared phase: the hand-off's own cost
+  /// (seconds; 0 without shared phases).
+  double handoff = 0;
+  /// serial / (serial + the lanes' work): the share of a one-thread run that
+  /// stays serial (Amdahl's s).
+  double serial_fraction = 1;
+  /// Amdahl's law: 1 / (s + (1 - s) / n).
+  double projected_speedup(unsigned n) const { return 1.0 / (serial_fraction + (1.0 - serial_fraction) / n); }
+};
+
+ProfileSummary summarize(const NetworkProfile& p, double wall);
+
+}  // namespace wormsim
