@@ -170,7 +170,7 @@ void print_profile(std::ostream& os, const Results& r) {
        << p.imbalance << " (busiest lane over the mean)\n";
   }
   os << std::setprecision(3) << "  serial: " << p.serial << " s: evaluate " << p.evaluate_single << " and commit "
-     << p.commit_single << " on one thread (phases too small to share), joining activity lists " << p.take
+     << p.commit_single << " on one thread (phases too small to share), starting the lanes' activity lists " << p.take
      << ", replaying deliveries " << p.replay << ", traffic, statistics and checks " << p.other << "\n";
   if (p.work.empty()) {
     os << "  (one thread: run with --threads 2 or more to measure the serial fraction)\n";

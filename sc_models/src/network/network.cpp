@@ -122,18 +122,19 @@ void Network::evaluate_phase(Cycle cycle) {
     if constexpr (kProfile) profile_->single_evaluate += since(t), ++profile_->single_phases;
     return;
   }
-  const auto& lanes = activity_.take_lanes();
+  const unsigned lanes = pool_->lanes();
+  const bool shared = activity_.lane_wakeups() >= min_active_per_lane_ * lanes;
+  activity_.begin_lanes();
   if constexpr (kProfile) profile_->take += since(t), t = ProfileClock::now();
-  std::size_t n = 0;
-  for (const auto& list : lanes) n += list.size();
-  if (n < min_active_per_lane_ * lanes.size()) {
+  if (!shared) {
     // Too little work to share: every lane's components on this thread.
-    for (const auto& list : lanes) evaluate_list(list, cycle);
+    for (unsigned lane = 0; lane < lanes; ++lane) evaluate_list(activity_.take_lane(lane), cycle);
     if constexpr (kProfile) profile_->single_evaluate += since(t), ++profile_->single_phases;
   } else {
+    // Each lane takes its own components and evaluates them.
     pool_->run([&](unsigned lane) {
       const auto start = stamp<kProfile>();
-      evaluate_list(lanes[lane], cycle);
+      evaluate_list(activity_.take_lane(lane), cycle);
       if constexpr (kProfile) profile_->lanes[lane].evaluate += since(start);
     });
     if constexpr (kProfile) profile_->shared_evaluate += since(t), ++profile_->shared_phases;

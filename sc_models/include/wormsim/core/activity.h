@@ -2,11 +2,12 @@
 // component is woken when a flit or credit arrives on one of its links, or by
 // itself while it still holds work. Idle components cost nothing.
 // With several lanes (the multi-threaded engine), every component belongs to
-// one lane; wake-ups go to the list of the lane that makes them (a component
-// wakes itself into its own lane's list; lane k's part of the clock edge
-// wakes into lane k's list, whoever owns the component); take_lanes() joins
-// the lists in lane order, drops repeats and hands each lane its own
-// components, so the lists depend only on the number of lanes.
+// one lane; a wake-up goes to the list from the lane that makes it to the
+// lane of the component (a component wakes itself from its own lane; lane
+// k's part of the clock edge wakes from lane k). Each lane takes its own
+// components (take_lane, the lanes in parallel): the lists to it joined in
+// the order of the lanes they come from, repeats dropped, so its list
+// depends only on the number of lanes, and no thread joins them all.
 #pragma once
 #include <algorithm>
 #include <vector>
@@ -21,6 +22,7 @@ class ActivityList {
   std::size_t add(Component* c) {
     woken_.push_back(0);
     components_.push_back(c);
+    lane_of_slot_.push_back(0);
     return components_.size() - 1;
   }
 
@@ -32,7 +34,10 @@ class ActivityList {
   /// several lanes only a component's own evaluation (or the serial part of
   /// a cycle) may call this: it uses the component's lane.
   void wake(std::size_t slot) {
-    if (laned_) return lane_next_[components_[slot]->lane()].push_back(slot);
+    if (laned_) {
+      const unsigned lane = lane_of_slot_[slot];
+      return lane_next_[lane][lane].push_back(slot);
+    }
     if (woken_[slot] != generation_) {
       woken_[slot] = generation_;
       next_.push_back(components_[slot]);
@@ -43,11 +48,11 @@ class ActivityList {
   /// (several lanes), or as wake() with one.
   void wake_in(std::size_t slot, unsigned lane) {
     if (!laned_) return wake(slot);
-    lane_next_[lane].push_back(slot);
+    lane_next_[lane][lane_of_slot_[slot]].push_back(slot);
   }
 
   /// The lane of the component at `slot` (0 with one lane).
-  unsigned lane_of(std::size_t slot) const { return components_[slot]->lane(); }
+  unsigned lane_of(std::size_t slot) const { return lane_of_slot_[slot]; }
 
   /// Number of lanes (1 = single-threaded). With several, every component
   /// belongs to one lane for good: slots are cut into `lanes` equal ranges
@@ -55,53 +60,72 @@ class ActivityList {
   /// together), so a lane's work keeps to its part of the fabric.
   void set_lanes(unsigned lanes) {
     std::vector<std::size_t> pending;
-    for (auto& lane : lane_next_) pending.insert(pending.end(), lane.begin(), lane.end());
-    lane_next_.assign(lanes > 1 ? lanes : 0, {});
-    lane_current_.assign(lanes > 1 ? lanes : 0, {});
+    for (auto& from : lane_next_)
+      for (auto& to : from) pending.insert(pending.end(), to.begin(), to.end());
+    const unsigned n_lanes = lanes > 1 ? lanes : 0;
+    lane_next_.assign(n_lanes, std::vector<std::vector<std::size_t>>(n_lanes));
+    lane_current_.assign(n_lanes, {});
     laned_ = lanes > 1;
     const std::size_t n = components_.size();
-    for (std::size_t slot = 0; slot < n; ++slot)
-      components_[slot]->set_lane(lanes > 1 ? static_cast<unsigned>(slot * lanes / n) : 0u);
+    for (std::size_t slot = 0; slot < n; ++slot) {
+      const unsigned lane = lanes > 1 ? static_cast<unsigned>(slot * lanes / n) : 0u;
+      components_[slot]->set_lane(lane);
+      lane_of_slot_[slot] = lane;
+    }
     if (lane_next_.empty()) {
       for (std::size_t slot : pending) wake(slot);
     } else {
       ++generation_;  // what one list holds moves to the lanes' lists
       for (Component* c : next_) pending.push_back(slot_of(c));
       next_.clear();
-      for (std::size_t slot : pending) lane_next_[components_[slot]->lane()].push_back(slot);
+      for (std::size_t slot : pending) wake(slot);
     }
   }
 
-  /// With several lanes: the components of each lane for the coming cycle
-  /// (the lanes' lists joined in lane order, repeats dropped).
-  const std::vector<std::vector<Component*>>& take_lanes() {
-    for (auto& list : lane_current_) list.clear();
-    for (auto& lane : lane_next_) {
-      for (std::size_t slot : lane)
-        if (woken_[slot] != generation_) {
-          woken_[slot] = generation_;
-          Component* c = components_[slot];
-          lane_current_[c->lane()].push_back(c);
+  /// With several lanes: starts the coming cycle; then every lane k takes
+  /// its components with take_lane(k) (the lanes in parallel, or one after
+  /// another: the lists come out the same).
+  void begin_lanes() { ++generation_; }
+
+  /// Lane k's components for the coming cycle (after begin_lanes): the
+  /// lists to lane k joined in the order of the lanes they come from,
+  /// repeats dropped. Touches only lane k's lists and slots.
+  const std::vector<Component*>& take_lane(unsigned k) {
+    std::vector<Component*>& list = lane_current_[k];
+    list.clear();
+    const unsigned long long generation = generation_;
+    for (auto& from : lane_next_) {
+      for (std::size_t slot : from[k])
+        if (woken_[slot] != generation) {
+          woken_[slot] = generation;
+          list.push_back(components_[slot]);
         }
-      lane.clear();
+      from[k].clear();
     }
-    ++generation_;
-    return lane_current_;
+    return list;
+  }
+
+  /// With several lanes: the wake-ups waiting for the coming cycle, repeats
+  /// included (a bound on the components take_lane hands out).
+  std::size_t lane_wakeups() const {
+    std::size_t n = 0;
+    for (const auto& from : lane_next_)
+      for (const auto& to : from) n += to.size();
+    return n;
   }
 
   /// True when some component is scheduled for the next cycle.
-  bool pending() const {
-    if (!next_.empty()) return true;
-    for (const auto& lane : lane_next_)
-      if (!lane.empty()) return true;
-    return false;
-  }
+  bool pending() const { return !next_.empty() || lane_wakeups() != 0; }
 
   /// Hands out the list for the coming cycle and starts a fresh one.
   const std::vector<Component*>& take() {
     if (!lane_next_.empty()) {  // several lanes: all of them, in lane order
       next_.clear();
-      for (const auto& list : take_lanes()) next_.insert(next_.end(), list.begin(), list.end());
+      begin_lanes();
+      for (unsigned k = 0; k < lane_next_.size(); ++k) {
+        const auto& list = take_lane(k);
+        next_.insert(next_.end(), list.begin(), list.end());
+      }
       current_.swap(next_);
       next_.clear();
       return current_;
@@ -116,7 +140,9 @@ class ActivityList {
   std::vector<Component*> components_;
   std::vector<unsigned long long> woken_;
   std::vector<Component*> current_, next_;
-  std::vector<std::vector<std::size_t>> lane_next_;  ///< slots; empty with one lane
+  std::vector<unsigned> lane_of_slot_;
+  /// Slots woken, [from lane][to lane]; empty with one lane.
+  std::vector<std::vector<std::vector<std::size_t>>> lane_next_;
   std::vector<std::vector<Component*>> lane_current_;
   bool laned_ = false;  ///< !lane_next_.empty(), read on every wake-up
 

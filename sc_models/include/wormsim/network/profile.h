@@ -17,7 +17,7 @@ struct NetworkProfile {
   std::vector<Lane> lanes;
   double shared_evaluate = 0, shared_commit = 0;  ///< wall seconds of the phases lanes ran
   double single_evaluate = 0, single_commit = 0;  ///< phases run on the calling thread alone
-  double take = 0, replay = 0;  ///< serial: joining the lanes' activity lists, replaying deliveries
+  double take = 0, replay = 0;  ///< serial: starting the lanes' activity lists, replaying deliveries
   std::uint64_t shared_phases = 0, single_phases = 0;
 };
 
