@@ -166,7 +166,8 @@ void print_profile(std::ostream& os, const Results& r) {
     list(p.work);
     os << " s; waiting at the barriers ";
     list(p.wait);
-    os << " s (" << std::setprecision(2) << p.handoff * 1e6 << " us per phase at the least); imbalance "
+    os << " s (" << std::setprecision(2) << p.handoff * 1e6
+       << " us per phase at the least: hand-off and imbalance within a phase); imbalance over the run "
        << p.imbalance << " (busiest lane over the mean)\n";
   }
   os << std::setprecision(3) << "  serial: " << p.serial << " s: evaluate " << p.evaluate_single << " and commit "

@@ -31,8 +31,8 @@ struct ProfileSummary {
   double serial = 0;   ///< wall time outside the shared phases (the phases run alone included)
   double other = 0;    ///< of it: traffic, statistics, checks and the rest of the cycle loop
   double imbalance = 1;  ///< busiest lane's work over the mean
-  /// The least any lane waited, per shared phase: the hand-off's own cost
-  /// (seconds; 0 without shared phases).
+  /// The least any lane waited, per shared phase (seconds; 0 without shared
+  /// phases): the pool's hand-off plus the lanes' imbalance within a phase.
   double handoff = 0;
   /// serial / (serial + the lanes' work): the share of a one-thread run that
   /// stays serial (Amdahl's s).
