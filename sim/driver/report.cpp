@@ -164,7 +164,11 @@ void print_profile(std::ostream& os, const Results& r) {
     os << "  shared phases: evaluate " << p.evaluate_shared << " s, commit " << p.commit_shared
        << " s of wall time; work per lane ";
     list(p.work);
-    os << " s; waiting at the barriers ";
+    os << " s (evaluate ";
+    list(p.evaluate_work);
+    os << ", commit ";
+    list(p.commit_work);
+    os << "); waiting at the barriers ";
     list(p.wait);
     os << " s (" << std::setprecision(2) << p.handoff * 1e6
        << " us per phase at the least: hand-off and imbalance within a phase); imbalance over the run "
@@ -273,6 +277,8 @@ void write_json(const std::string& path, const Scenario& s, const Results& r, co
     const ProfileSummary& p = *r.profile;
     j["profile"] = {{"lanes", p.lanes},
                     {"work", p.work},
+                    {"evaluate_work", p.evaluate_work},
+                    {"commit_work", p.commit_work},
                     {"wait", p.wait},
                     {"evaluate_shared", p.evaluate_shared},
                     {"commit_shared", p.commit_shared},

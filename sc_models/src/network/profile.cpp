@@ -18,6 +18,8 @@ ProfileSummary summarize(const NetworkProfile& p, double wall) {
   for (const NetworkProfile::Lane& l : p.lanes) {
     const double w = l.evaluate + l.commit;
     s.work.push_back(w);
+    s.evaluate_work.push_back(l.evaluate);
+    s.commit_work.push_back(l.commit);
     s.wait.push_back(std::max(0.0, shared - w));
     total_work += w;
     most = std::max(most, w);

@@ -25,6 +25,7 @@ struct NetworkProfile {
 struct ProfileSummary {
   unsigned lanes = 1;
   std::vector<double> work;  ///< per lane: evaluate + commit in the shared phases
+  std::vector<double> evaluate_work, commit_work;  ///< per lane, the two parts of `work`
   std::vector<double> wait;  ///< per lane: the shared phases' wall time less its work
   double evaluate_shared = 0, commit_shared = 0, evaluate_single = 0, commit_single = 0;
   double take = 0, replay = 0;
