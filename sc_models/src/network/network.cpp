@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace wormsim {
 
@@ -86,6 +87,18 @@ void Network::set_threads(unsigned threads, std::size_t min_active_per_lane) {
   if (threads > 1) pool_ = std::make_unique<WorkerPool>(threads);
   activity_.set_lanes(threads);
   committer_.set_lanes(&activity_, threads);
+  // An arrival word set by one lane alone in a clock edge is set without an
+  // atomic operation: a direction is committed by the lane of the end that
+  // drives it (flits: upstream, credits: downstream).
+  std::unordered_map<const std::uint64_t*, std::uint64_t> writers;
+  for (const auto& l : links_) {
+    if (l->flit_word()) writers[l->flit_word()] |= 1ull << activity_.lane_of(l->upstream().slot);
+    if (l->credit_word()) writers[l->credit_word()] |= 1ull << activity_.lane_of(l->downstream().slot);
+  }
+  for (const auto& l : links_) {
+    if (l->flit_word()) l->set_word_owned(true, __builtin_popcountll(writers[l->flit_word()]) == 1);
+    if (l->credit_word()) l->set_word_owned(false, __builtin_popcountll(writers[l->credit_word()]) == 1);
+  }
   deliveries_.set_lanes(threads);
   min_active_per_lane_ = min_active_per_lane;
 }

@@ -59,7 +59,14 @@ class Link {
   /// same), each 1 to kMaxLinkLatency (std::invalid_argument else).
   Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream, std::string name, unsigned latency = 1,
        unsigned credit_latency = 0)
-      : committer_(committer), up_(upstream), down_(downstream), name_(std::move(name)) {
+      : committer_(committer),
+        up_(upstream),
+        down_(downstream),
+        name_(std::move(name)),
+        flit_bit_(0),
+        flit_word_own_(0),
+        credit_bit_(0),
+        credit_word_own_(0) {
     if (credit_latency == 0) credit_latency = latency;
     if (latency < 1 || latency > kMaxLinkLatency || credit_latency > kMaxLinkLatency)
       throw std::invalid_argument("Link: latency out of range");
@@ -160,7 +167,7 @@ class Link {
       const bool arrived = pipe_ ? pipe_flit(edge, moves) : commit_flit(moves);
       if (arrived) {
         activity.wake_in(down_.slot, lane);
-        if (flit_mask_) __atomic_fetch_or(flit_mask_, 1ull << flit_bit_, __ATOMIC_RELAXED);
+        if (flit_mask_) set_bit(flit_mask_, flit_bit_, flit_word_own_);
       }
       if (!pipe_) return flit_listed_ = arrived;
       // a pipelined direction with an arrival at the next edge is listed for it
@@ -169,7 +176,7 @@ class Link {
     const bool arrived = pipe_ ? pipe_credit(edge) : commit_credit();
     if (arrived) {
       activity.wake_in(up_.slot, lane);
-      if (credit_mask_) __atomic_fetch_or(credit_mask_, 1ull << credit_bit_, __ATOMIC_RELAXED);
+      if (credit_mask_) set_bit(credit_mask_, credit_bit_, credit_word_own_);
     }
     if (!pipe_) return credit_listed_ = arrived;
     return arrived && !pipe_->credits.due_at(edge + 1);
@@ -178,8 +185,15 @@ class Link {
   /// Bit `bit` of *mask is set at the clock edge when a flit arrives (for the
   /// downstream end) or a credit arrives (upstream end), so a component reads
   /// only the ports that received something.
-  void notify_flit_to(std::uint64_t* mask, unsigned bit) { flit_mask_ = mask; flit_bit_ = static_cast<std::uint8_t>(bit); }
-  void notify_credit_to(std::uint64_t* mask, unsigned bit) { credit_mask_ = mask; credit_bit_ = static_cast<std::uint8_t>(bit); }
+  void notify_flit_to(std::uint64_t* mask, unsigned bit) { flit_mask_ = mask; flit_bit_ = bit & 63u; }
+  void notify_credit_to(std::uint64_t* mask, unsigned bit) { credit_mask_ = mask; credit_bit_ = bit & 63u; }
+  /// The words notify_*_to names, for LinkCommitter::set_lanes.
+  std::uint64_t* flit_word() const { return flit_mask_; }
+  std::uint64_t* credit_word() const { return credit_mask_; }
+  /// With several lanes: whether the lane that commits this direction is
+  /// the only one that sets bits in its word in a clock edge (then it sets
+  /// them without an atomic operation).
+  void set_word_owned(bool flit, bool own) { (flit ? flit_word_own_ : credit_word_own_) = own; }
 
   /// Listed for the next edge in both directions (a link that must clear;
   /// a pipelined link's flags stay clear, so every send reaches its FIFO).
@@ -329,7 +343,14 @@ class Link {
   bool flit_listed_ = false, credit_listed_ = false;
   // Arrival bit indices, packed beside the flags: a link's size is part of
   // the per-node memory estimate (sim/limits.h).
-  std::uint8_t flit_bit_ = 0, credit_bit_ = 0;
+  std::uint8_t flit_bit_ : 7, flit_word_own_ : 1, credit_bit_ : 7, credit_word_own_ : 1;
+  /// Sets bit `bit` of `*word`, atomically unless `own` (set_word_owned).
+  static void set_bit(std::uint64_t* word, unsigned bit, bool own) {
+    if (own)
+      *word |= 1ull << bit;
+    else
+      __atomic_fetch_or(word, 1ull << bit, __ATOMIC_RELAXED);
+  }
   std::uint32_t heads_carried_ = 0;  ///< in the padding before flits_carried_
   std::uint64_t flits_carried_ = 0;
   std::uint64_t* flit_mask_ = nullptr;
