@@ -109,7 +109,7 @@ const std::vector<Setting>& settings() {
        }},
       integer("input_speedup", "switch inputs per input port: VC v crosses by input v mod N, so a port sends up "
                                "to N flits a cycle ({range}, default 1; above 1 with --allocator islip; BookSim's "
-                               "input_speedup; the fast engine only)",
+                               "input_speedup)",
               1, kMaxInputSpeedup, &Scenario::input_speedup),
       {"speculative", "speculative switch allocation: a head bids for the switch in the cycle it bids for a VC and "
                       "crosses then if it wins both on one port (true/false, default false; with --allocator islip; "

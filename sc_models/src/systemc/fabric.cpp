@@ -35,10 +35,8 @@ Fabric::Fabric(const sc_core::sc_module_name& name, const Scenario& scenario, st
                            : rc.wait_for_tail_credit ? "wait_for_tail_credit"
                            : rc.allocator != Allocator::Separable ? "allocator"
                            : rc.speculative ? "speculative"
+                           : rc.input_speedup != 1 ? "input_speedup"
                                                      : nullptr;
-  if (rc.input_speedup != 1)
-    throw ConfigError("input_speedup", "the SystemC fabric's links carry one credit a cycle; an input speedup runs in "
-                                       "the fast engine (without --vcd)");
   if (beyond_rtl != nullptr && !external.empty())
     throw ConfigError(beyond_rtl, "routers bound from outside (the RTL) run the RTL's pipeline (no delays, a VC "
                                   "reallocated once its tail leaves, the separable allocator); the fabric's own routers and the fast "

@@ -99,7 +99,10 @@ void LinkPortModule::on_clock() {
   for (std::uint64_t m = arrived_credits_ | polled_credits_; m != 0; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(__builtin_ctzll(m));
     const CreditSlot& c = out_credit_if_[p]->read();
-    if (c.valid) b.out(p).send_credit(c.vc);
+    if (!c.valid) continue;
+    b.out(p).send_credit(c.vc);
+    for (unsigned more = c.more; more != 0; more &= more - 1)  // an input speedup's further credits
+      b.out(p).send_credit_merged(static_cast<VcId>(__builtin_ctz(more)));
   }
   arrived_flits_ = arrived_credits_ = 0;
   before_evaluate();

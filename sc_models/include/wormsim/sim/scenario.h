@@ -31,7 +31,7 @@ struct Scenario {
   std::string allocator = "separable";
   unsigned alloc_iters = 1;
   /// Switch inputs per input port (RouterConfig::input_speedup; 1 to
-  /// kMaxInputSpeedup, above 1 with islip only; the fast engine only).
+  /// kMaxInputSpeedup, above 1 with islip only).
   unsigned input_speedup = 1;
   /// Speculative switch allocation (RouterConfig::speculative; islip only).
   bool speculative = false;
