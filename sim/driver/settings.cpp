@@ -66,6 +66,20 @@ Setting integer(const std::string& key, const std::string& help, std::uint64_t m
           }};
 }
 
+/// A true/false setting.
+Setting boolean(const std::string& key, const std::string& help, bool Scenario::*member) {
+  return {key, help, [key, member](Scenario& s, const std::string& v) { s.*member = parse_bool(key, v); }};
+}
+
+/// A setting that names a member of a policy table: `check` throws
+/// ConfigError(key) for a name it does not know.
+Setting named(const std::string& key, const std::string& help, std::string Scenario::*member,
+              void (*check)(const std::string& name, const std::string& field)) {
+  return {key, help, [key, member, check](Scenario& s, const std::string& v) {
+            check(v, key);
+            s.*member = v;
+          }};
+}
 
 std::string routing_help() {
   return routing_name_list() + " ('--routing list' describes them; default: the topology's deadlock-free one)";
@@ -91,30 +105,22 @@ const std::vector<Setting>& settings() {
            throw ConfigError("routing", "unknown routing '" + v + "' (expected one of: " + routing_name_list() + ")");
          s.routing = v;
        }},
-      {"selection", selection_help(),
-       [](Scenario& s, const std::string& v) {
-         parse_selection(v, "selection");
-         s.selection = v;
-       }},
-      {"arbitration", arbitration_help(),
-       [](Scenario& s, const std::string& v) {
-         parse_arbitration(v, "arbitration");
-         s.arbitration = v;
-       }},
-      {"allocator", choice_names(allocators()) + " (VC and switch allocation; default separable, what the RTL runs; "
-                    "islip is BookSim 2's iSLIP)",
-       [](Scenario& s, const std::string& v) {
-         parse_allocator(v, "allocator");
-         s.allocator = v;
-       }},
+      named("selection", selection_help(), &Scenario::selection,
+            [](const std::string& v, const std::string& f) { parse_selection(v, f); }),
+      named("arbitration", arbitration_help(), &Scenario::arbitration,
+            [](const std::string& v, const std::string& f) { parse_arbitration(v, f); }),
+      named("allocator",
+            choice_names(allocators()) +
+                " (VC and switch allocation; default separable, what the RTL runs; islip is BookSim 2's iSLIP)",
+            &Scenario::allocator, [](const std::string& v, const std::string& f) { parse_allocator(v, f); }),
       integer("input_speedup", "switch inputs per input port: VC v crosses by input v mod N, so a port sends up "
                                "to N flits a cycle ({range}, default 1; above 1 with --allocator islip; BookSim's "
                                "input_speedup)",
               1, kMaxInputSpeedup, &Scenario::input_speedup),
-      {"speculative", "speculative switch allocation: a head bids for the switch in the cycle it bids for a VC and "
-                      "crosses then if it wins both on one port (true/false, default false; with --allocator islip; "
-                      "BookSim's speculative; the fast engine and the SystemC fabric)",
-       [](Scenario& s, const std::string& v) { s.speculative = parse_bool("speculative", v); }},
+      boolean("speculative", "speculative switch allocation: a head bids for the switch in the cycle it bids for a VC "
+                             "and crosses then if it wins both on one port (true/false, default false; with "
+                             "--allocator islip; BookSim's speculative)",
+              &Scenario::speculative),
       integer("alloc_iters", "iSLIP iterations per cycle ({range}, default 1; more than 1 with --allocator islip)", 1,
               kMaxAllocIters, &Scenario::alloc_iters),
       integer("vcs", "virtual channels per port ({range}; default: what the routing needs, at least 2; "
@@ -132,8 +138,8 @@ const std::vector<Setting>& settings() {
          s.physical.link_latency_auto = v == "auto";
          s.link_latency = v == "auto" ? 1 : u32("link_latency", v, 1, kMaxLinkLatency);
        }},
-      {"allow_shallow", "accept a buffer shallower than a long link's credit round trip (true/false)",
-       [](Scenario& s, const std::string& v) { s.allow_shallow = parse_bool("allow_shallow", v); }},
+      boolean("allow_shallow", "accept a buffer shallower than a long link's credit round trip (true/false)",
+              &Scenario::allow_shallow),
       integer("credit_delay", "cycles a router takes to count a credit that reaches an output, beyond the link "
                               "(BookSim's credit_delay; {range}, default 0; the RTL runs 0)",
               0, kMaxLinkLatency - 1, &Scenario::credit_delay),
@@ -143,13 +149,13 @@ const std::vector<Setting>& settings() {
       integer("traversal_delay", "cycles a flit takes to cross the switch beyond the RTL's, on every router "
                                  "output ({range}, default 0; the RTL runs 0)",
               0, kMaxPipelineDelay, &Scenario::traversal_delay),
-      {"self_packets", "let traffic send a packet to its own node, through its own router, as BookSim's patterns "
-                       "do (true/false, default false: uniform draws among the other nodes, a node a permutation "
-                       "maps onto itself sends nothing)",
-       [](Scenario& s, const std::string& v) { s.self_packets = parse_bool("self_packets", v); }},
-      {"wait_for_tail_credit", "give an output VC to a new packet only once the previous one's last credit is "
-                               "back (true/false, default false; the RTL runs false)",
-       [](Scenario& s, const std::string& v) { s.wait_for_tail_credit = parse_bool("wait_for_tail_credit", v); }},
+      boolean("self_packets", "let traffic send a packet to its own node, through its own router, as BookSim's "
+                              "patterns do (true/false, default false: uniform draws among the other nodes, a node "
+                              "a permutation maps onto itself sends nothing)",
+              &Scenario::self_packets),
+      boolean("wait_for_tail_credit", "give an output VC to a new packet only once the previous one's last credit "
+                                      "is back (true/false, default false; the RTL runs false)",
+              &Scenario::wait_for_tail_credit),
       {"energy", "the router energy table: auto (the nearest recorded one with this router's ports), none, a "
                  "recorded table's name (" + recorded_table_names() + ") or a table file (.json, scripts/energy)",
        [](Scenario& s, const std::string& v) { s.physical.energy = v; }},
@@ -261,17 +267,17 @@ const std::vector<Setting>& settings() {
               kMaxCycles, &Scenario::drain_limit),
       integer("watchdog", "cycles without any flit moving that stop the run (exit 3)", kMinWatchdog, kMaxCycles,
               &Scenario::watchdog),
-      {"deadlock_check", "prove the routing deadlock-free before simulating (true/false)",
-       [](Scenario& s, const std::string& v) { s.deadlock_check = parse_bool("deadlock_check", v); }},
+      boolean("deadlock_check", "prove the routing deadlock-free before simulating (true/false)",
+              &Scenario::deadlock_check),
       integer("deadlock_interval", "cycles between runtime deadlock (wait-for cycle) checks ({range}; 0 = off)", 0,
               kMaxCycles, &Scenario::deadlock_interval),
       integer("seed", "random seed", 0, ~0ull, &Scenario::seed),
       {"threads", "threads evaluating the fabric: 1-256, or auto (the cores this process may use; 1 below " +
                       std::to_string(kParallelMinNodes) + " nodes); results are identical for any number",
        [](Scenario& s, const std::string& v) { s.threads = v == "auto" ? 0 : u32("threads", v, 1, 256); }},
-      {"force", "run even where the estimates pass this machine's limits: memory over 80% of what is available, "
-                "a static deadlock proof over 60 s (true/false)",
-       [](Scenario& s, const std::string& v) { s.force = parse_bool("force", v); }},
+      boolean("force", "run even where the estimates pass this machine's limits: memory over 80% of what is "
+                       "available, a static deadlock proof over 60 s (true/false)",
+              &Scenario::force),
       {"json", "write the summary as JSON to this file",
        [](Scenario& s, const std::string& v) { s.json = v; }},
       {"vcd", "write a waveform of every link to this file: VCD, or FST if it ends in .fst (smaller; GTKWave "

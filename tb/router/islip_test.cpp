@@ -9,7 +9,8 @@
 //   after the other with 1 (the separable allocator likewise);
 // - in a network: a lone packet takes the separable allocator's cycles (the
 //   allocator changes no stage), loaded runs are the same at any thread
-//   count (with speculation and self packets too), and the settings it
+//   count (with speculation and self packets too), past saturation it
+//   accepts no less than the separable allocator, and the settings it
 //   cannot honour are refused with their field.
 #include <gtest/gtest.h>
 
@@ -216,9 +217,10 @@ TEST(Islip, LoadedRunIsTheSameAtAnyThreadCount) {
   }
 }
 
-// More iterations match at least as many requests: under a load past the
-// separable allocator's saturation, iSLIP with 4 iterations accepts no less.
-TEST(Islip, MoreIterationsAcceptNoLessPastSaturation) {
+// iSLIP lets a port request every output its VCs want: under a load past
+// the separable allocator's saturation, iSLIP with 4 iterations accepts no
+// less than the separable allocator.
+TEST(Islip, AcceptsNoLessThanTheSeparableAllocatorPastSaturation) {
   Scenario separable = small_scenario("mesh:8x8", 0.6, 11);
   separable.routing = "dor";
   separable.vcs = 4;

@@ -266,6 +266,8 @@ class Link {
   // edges after the next one, and the link is listed for that edge.
   inline void pipe_send_flit();
   inline void pipe_send_credit();
+  /// The edge a credit sent now on a pipelined link arrives at.
+  inline std::uint64_t credit_due() const;
   // Lists the link (one direction: `flit`, driven from `slot`) for edge
   // `due`; with one lane, once per edge for both directions.
   inline void list_for(Pipe& p, std::uint64_t due, std::size_t slot, bool flit);
@@ -555,7 +557,7 @@ inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
 inline void Link::send_credit_merged(VcId vc) {
   if (pipe_) {
-    if (CreditSlot* first = pipe_->credits.last_due(committer_->edge() + pipe_->credit_delay)) {
+    if (CreditSlot* first = pipe_->credits.last_due(credit_due())) {
       first->more = static_cast<std::uint16_t>(first->more | 1u << vc);
       return;
     }
@@ -585,9 +587,11 @@ inline void Link::pipe_send_flit() {
   list_for(p, due, up_.slot, true);
 }
 
+inline std::uint64_t Link::credit_due() const { return committer_->edge() + pipe_->credit_delay; }
+
 inline void Link::pipe_send_credit() {
   Pipe& p = *pipe_;
-  const std::uint64_t due = committer_->edge() + p.credit_delay;
+  const std::uint64_t due = credit_due();
   p.credits.push(due) = credit_d_;
   credit_d_.valid = false;
   list_for(p, due, down_.slot, false);
