@@ -172,13 +172,17 @@ Mapping map_config(const std::vector<Assignment>& given, bool lenient) {
     refuse("sw_allocator", "wormsim runs one allocator in both stages: expected vc_allocator's, " + vc_alloc);
   const long long iters = integer("alloc_iters", v.at("alloc_iters"), at("alloc_iters"), 1, kMaxAllocIters);
   const long long speedup = integer("input_speedup", v.at("input_speedup"), at("input_speedup"), 1, kMaxInputSpeedup);
+  const long long out_speedup =
+      integer("output_speedup", v.at("output_speedup"), at("output_speedup"), 1, kMaxInputSpeedup);
   if (vc_alloc == "islip") {
     m.settings.emplace_back("allocator", "islip");
     m.settings.emplace_back("alloc_iters", std::to_string(iters));
     if (speedup != 1) m.settings.emplace_back("input_speedup", std::to_string(speedup));
+    if (out_speedup != 1) m.settings.emplace_back("output_speedup", std::to_string(out_speedup));
     if (speculative) m.settings.emplace_back("speculative", "true");
   } else {
     if (speedup != 1) refuse("input_speedup", "wormsim runs an input speedup with the islip allocator");
+    if (out_speedup != 1) refuse("output_speedup", "wormsim runs an output speedup with the islip allocator");
     if (speculative) refuse("speculative", "wormsim runs speculative switch allocation with the islip allocator");
     m.settings.emplace_back("allocator", "separable");
     if (iters != 1) m.notes.emplace_back("alloc_iters: BookSim's separable_input_first makes one pass, as wormsim's");

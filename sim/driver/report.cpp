@@ -57,6 +57,7 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
      << (s.allocator == "separable" ? std::string()
                                     : ", allocator " + s.allocator + " x" + std::to_string(s.alloc_iters))
      << (s.input_speedup == 1 ? std::string() : ", input speedup " + std::to_string(s.input_speedup))
+     << (s.output_speedup == 1 ? std::string() : ", output speedup " + std::to_string(s.output_speedup))
      << (s.speculative ? ", speculative" : "")
      << "), " << s.vcs << " VCs x " << s.buffer << " flits, " << s.local_ports
      << " local port(s), " << links_text(s) << packet_text(s) << " packets, " << traffic_text(s, r) << " at "
@@ -196,6 +197,7 @@ void write_json(const std::string& path, const Scenario& s, const Results& r, co
   j["allocator"] = s.allocator;
   j["alloc_iters"] = s.alloc_iters;
   j["input_speedup"] = s.input_speedup;
+  j["output_speedup"] = s.output_speedup;
   j["speculative"] = s.speculative;
   j["self_packets"] = s.self_packets;
   j["traffic"] = r.traffic;

@@ -117,6 +117,10 @@ const std::vector<Setting>& settings() {
                                "to N flits a cycle ({range}, default 1; above 1 with --allocator islip; BookSim's "
                                "input_speedup)",
               1, kMaxInputSpeedup, &Scenario::input_speedup),
+      integer("output_speedup", "switch outputs per output port: input port p crosses by output p mod N, so up to N "
+                                "flits a cycle cross to one port and queue there for its link ({range}, default 1; "
+                                "above 1 with --allocator islip; BookSim's output_speedup)",
+              1, kMaxInputSpeedup, &Scenario::output_speedup),
       boolean("speculative", "speculative switch allocation: a head bids for the switch in the cycle it bids for a VC "
                              "and crosses then if it wins both on one port (true/false, default false; with "
                              "--allocator islip; BookSim's speculative)",

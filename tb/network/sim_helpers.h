@@ -6,6 +6,7 @@
 #include <iostream>
 #include <string>
 
+#include <wormsim/core/config_error.h>
 #include <wormsim/sim/simulation.h>
 
 namespace wormsim::test {
@@ -46,6 +47,17 @@ inline void expect_same_results(const Results& a, const Results& b) {
   EXPECT_EQ(a.flushed, b.flushed);
   EXPECT_EQ(a.deadlock, b.deadlock);
   EXPECT_EQ(a.deadlock_report, b.deadlock_report);
+}
+
+/// The field a Simulation of `s` refuses (ConfigError::field()), or
+/// "accepted".
+inline std::string refused_field(const Scenario& s) {
+  try {
+    Simulation sim(s);
+  } catch (const ConfigError& e) {
+    return e.field();
+  }
+  return "accepted";
 }
 
 inline Results run(const Scenario& s) {

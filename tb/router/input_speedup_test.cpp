@@ -158,14 +158,7 @@ TEST(InputSpeedup, LonePacketTakesTheSameCycles) {
 }
 
 TEST(InputSpeedup, WhatItCannotRunIsRefusedWithItsField) {
-  auto field = [](const Scenario& s) {
-    try {
-      Simulation sim(s);
-    } catch (const ConfigError& e) {
-      return e.field();
-    }
-    return std::string("accepted");
-  };
+  const auto field = refused_field;
   Scenario s = loaded(2);
   EXPECT_EQ(field(s), "accepted");
   s.allocator = "separable";

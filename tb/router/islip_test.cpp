@@ -234,14 +234,7 @@ TEST(Islip, AcceptsNoLessThanTheSeparableAllocatorPastSaturation) {
 }
 
 TEST(Islip, SettingsItCannotHonourAreRefusedWithTheirField) {
-  auto field = [](Scenario s) {
-    try {
-      Simulation sim(s);
-    } catch (const ConfigError& e) {
-      return e.field();
-    }
-    return std::string("accepted");
-  };
+  const auto field = refused_field;
   Scenario s = islip_scenario(0.1, 1);
   EXPECT_EQ(field(s), "accepted");
   s.arbitration = "age";

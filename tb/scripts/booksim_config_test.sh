@@ -65,8 +65,10 @@ refused() {  # refused KEY-PATTERN ARGS...
   grep -qE "$want" <<<"$err" || fail "expected '$want' for $*: $err"
   echo "refused: $err"
 }
-refused '^wormsim: output_speedup: output_speedup = 2 \(command line\): .*not modelled' \
-  "$here/mesh88_lat_example.cfg" output_speedup=2
+refused '^wormsim: output_speedup: output_speedup = 2 \(command line\): .*with the islip allocator' \
+  "$here/torus88_example.cfg" output_speedup=2 vc_allocator=separable_input_first sw_allocator=separable_input_first \
+  speculative=0
+grep -q -- '--output-speedup 2 ' <<<"$(show "$here/mesh88_output_speedup2_030.cfg")" || fail "output_speedup is not mapped"
 refused '^wormsim: input_speedup: input_speedup = 2 \(.*mesh88_lat_example.cfg:19\): .*with the islip allocator' \
   "$here/mesh88_lat_example.cfg" vc_allocator=separable_input_first sw_allocator=separable_input_first
 refused '^wormsim: vc_alloc_delay: vc_alloc_delay = 2 \(command line\): .*BookSim 2 itself aborts' \
@@ -109,12 +111,12 @@ grep -q -- '--allocator separable ' \
 refused '^wormsim: sw_allocator: sw_allocator = separable_input_first .*one allocator in both stages' "$cfg" \
   sw_allocator=separable_input_first
 refused '^wormsim: vc_allocator: vc_allocator = wavefront .*runs islip' "$cfg" vc_allocator=wavefront
-# the SystemC fabric runs iSLIP, speculation and an input speedup too, with the fast engine's results
-islip="--allocator islip --alloc-iters 2 --speculative true --input-speedup 2 --vcs 4"
+# the SystemC fabric runs iSLIP, speculation and input and output speedups too, with the fast engine's results
+islip="--allocator islip --alloc-iters 2 --speculative true --input-speedup 2 --output-speedup 2 --vcs 4"
 "$W" run --topology mesh:3x3 --rate 0.3 $islip --vcd "$tmp/r.vcd" --cycles 300 --json "$tmp/v.json" --quiet >/dev/null \
   && "$W" run --topology mesh:3x3 --rate 0.3 $islip --cycles 300 --json "$tmp/f.json" --quiet \
   && python3 -c "import json,sys; a=json.load(open('$tmp/v.json')); b=json.load(open('$tmp/f.json')); sys.exit(a['avg_latency'] != b['avg_latency'] or a['delivered_flits'] != b['delivered_flits'])" \
-  && rm "$tmp/r.vcd" "$tmp/v.json" "$tmp/f.json" || fail "islip, speculation and an input speedup with --vcd: not the fast engine's run"
+  && rm "$tmp/r.vcd" "$tmp/v.json" "$tmp/f.json" || fail "islip, speculation and speedups with --vcd: not the fast engine's run"
 grep -q -- '--injection markov --burst-alpha 0.5 --burst-beta 0.5 ' <<<"$(show "$cfg" injection_process=on_off)" \
   || fail "on_off is not mapped to markov"
 grep -qE -- '--burst-alpha 0\.25(0000000000000[0-9]*)? --burst-beta 0.5 ' \

@@ -122,6 +122,7 @@ class DeadlockDetector::Graph {
       if (in == nullptr || !in->upstream().is_router) return set_live(i);
       if (in->flit_in_flight(b.vc)) return set_live(i);
       const Router& up = net_.router(in->upstream().node);
+      if (up.output_queue_holds(in->upstream().port, b.vc)) return set_live(i);  // leaves it, a flit a cycle
       if (!up.output_vc_allocated(in->upstream().port, b.vc)) return set_live(i);
       const unsigned owner = up.output_vc_owner(in->upstream().port, b.vc);
       return wait(i, key(in->upstream().node, owner / cfg_.vcs, owner % cfg_.vcs));

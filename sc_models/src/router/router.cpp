@@ -35,8 +35,9 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   if (cfg_.allocator == Allocator::Islip) {
     islip_ = std::make_unique<IslipState>();
     islip_->va = Islip(ports * cfg_.vcs, ports * cfg_.vcs);
-    islip_->sa = Islip(ports * cfg_.input_speedup, ports);
-    const unsigned speedup = cfg_.input_speedup, vcs = cfg_.vcs;
+    const unsigned speedup = cfg_.input_speedup, out_speedup = cfg_.output_speedup, vcs = cfg_.vcs;
+    if (ports * speedup > 64 || ports * out_speedup > 64) fail("ports x input (output) speedup must be <= 64");
+    islip_->sa = Islip(ports * speedup, ports * out_speedup);
     islip_->vc_pointer.assign(ports * speedup, RoundRobin(vcs));
     islip_->switch_input.assign(ports * vcs, 0);
     islip_->input_port.assign(ports * speedup, 0);
@@ -50,12 +51,18 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
     }
     for (unsigned v = 0; v < vcs; ++v)  // BookSim's offset after v: (v + S) mod V
       islip_->pointer_past[v] = static_cast<std::uint8_t>((v + speedup - 1) % vcs);
+    islip_->output_lane.assign(ports, 0);
+    islip_->output_port.assign(ports * out_speedup, 0);
+    for (unsigned p = 0; p < ports; ++p) islip_->output_lane[p] = static_cast<std::uint8_t>(p % out_speedup);
+    for (unsigned o = 0; o < ports * out_speedup; ++o) islip_->output_port[o] = static_cast<std::uint8_t>(o / out_speedup);
+    if (out_speedup != 1)  // a port's queue holds at most the flits its credits let cross
+      for (unsigned p = 0; p < ports; ++p) islip_->out_queue.emplace_back(std::size_t{vcs} * cfg_.buffer_depth);
     islip_->requesters.assign(kMaxPortVcs, 0);
-    islip_->vcs_to.assign(ports, 0);
+    islip_->vcs_to.assign(ports * out_speedup, 0);
     islip_->matched.assign(kMaxPortVcs, 0);
     if (cfg_.speculative) {
       islip_->spec_open.assign(ports * cfg_.vcs, 0);
-      islip_->spec_bids.assign(ports, 0);
+      islip_->spec_bids.assign(ports * out_speedup, 0);
     }
   }
   for (unsigned i = 0; i < ports * cfg_.vcs; ++i) port_of_[i] = static_cast<std::uint8_t>(i / cfg_.vcs);
@@ -188,12 +195,15 @@ void Router::evaluate(Cycle cycle) {
   if (__builtin_expect(cfg_.allocator == Allocator::Islip, 0)) {
     if (va) vc_allocation_islip();
     if (sa || (va && cfg_.speculative)) switch_allocation_islip();
+    if (va) commit_vc_allocation();
+    if (sa_grant_count_ != 0) commit_switch_traversal();
+    if (islip_->queued_ports != 0) send_queued();
   } else {
     if (va) vc_allocation();
     if (sa) switch_allocation();
+    if (va) commit_vc_allocation();
+    if (sa_grant_count_ != 0) commit_switch_traversal();
   }
-  if (va) commit_vc_allocation();
-  if (sa_grant_count_ != 0) commit_switch_traversal();
   if (arrivals_->flits) buffer_write();
   if (arrivals_->credits) credit_update();
   if (buffered_ != 0) activity_.wake(slot_);
@@ -484,10 +494,12 @@ void Router::vc_allocation_islip() {
 }
 
 // SA by iSLIP: each switch input (input port p's VCs v with v mod S = k are
-// switch input p * S + k, S the input speedup) requests the output of every
-// one of its VCs that has a flit and a credit; iSLIP matches switch inputs to
-// output ports, and a matched input sends from its VC for that output that
-// is first from its round-robin pointer (BookSim's per-input VC offset).
+// switch input p * S + k, S the input speedup) requests the switch output of
+// every one of its VCs that has a flit and a credit (output port o's switch
+// output for input port p is o * T + p mod T, T the output speedup); iSLIP
+// matches switch inputs to switch outputs, and a matched input sends from
+// its VC for that output that is first from its round-robin pointer
+// (BookSim's per-input VC offset).
 void Router::switch_allocation_islip() {
   IslipState& st = *islip_;
   sa_grant_count_ = 0;
@@ -514,9 +526,10 @@ void Router::switch_allocation_islip() {
       inputs |= bit;
     }
   };
+  const unsigned out_speedup = cfg_.output_speedup;
   for (std::uint64_t m = sa_ready_ & sa_credit_; m; m &= m - 1) {
     const unsigned index = static_cast<unsigned>(__builtin_ctzll(m));
-    const unsigned o = inputs_[index].out_port;
+    const unsigned o = inputs_[index].out_port * out_speedup + st.output_lane[port_of_[index]];
     st.vcs_to[o] = (outputs >> o & 1u ? st.vcs_to[o] : 0) | 1ull << index;
     request(st.switch_input[index], o);
   }
@@ -529,7 +542,7 @@ void Router::switch_allocation_islip() {
     for (std::uint64_t w = st.spec_open[head]; w; w &= w - 1) {
       const unsigned ovc_index = static_cast<unsigned>(__builtin_ctzll(w));
       if (outputs_[ovc_index].credits == 0) continue;
-      const unsigned o = port_of_[ovc_index];
+      const unsigned o = port_of_[ovc_index] * out_speedup + st.output_lane[port_of_[head]];
       st.spec_bids[o] = (spec_outputs >> o & 1u ? st.spec_bids[o] : 0) | 1ull << head;
       spec_outputs |= 1ull << o;
       request(st.switch_input[head], o);
@@ -557,7 +570,7 @@ void Router::switch_allocation_islip() {
     if (to_output != 0)
       grant(static_cast<PortId>(st.input_port[input]), static_cast<VcId>(vc));
     else
-      speculative_grant(base + vc, o);
+      speculative_grant(base + vc, st.output_port[o]);
   }
 }
 
@@ -602,7 +615,7 @@ void Router::switch_allocation() {
     const unsigned o = static_cast<unsigned>(__builtin_ctzll(requested_outputs));
     const std::uint64_t requests = sa_requests_[o];
     const unsigned p = static_cast<unsigned>(!(requests & (requests - 1)) ? __builtin_ctzll(requests) : pick_input(o));
-    traverse<false>(p, static_cast<unsigned>(sa_choice_[p]));
+    traverse<false, false>(p, static_cast<unsigned>(sa_choice_[p]));
   }
 }
 
@@ -611,15 +624,20 @@ void Router::switch_allocation() {
 // grant list: nothing a later output's decision reads changes (each input
 // port requested one output, and the VC allocation committed after this
 // touches other VCs), so the result is the one of deciding every output first.
-template <bool kMerge>
+template <bool kMerge, bool kQueue>
 inline void Router::traverse(unsigned in_port, unsigned in_vc) {
   const unsigned index = in_port * cfg_.vcs + in_vc;
   InputVc& in = inputs_[index];
   const Flit& flit = in.fifo.front();
   const bool tail = is_tail(flit.type);
-  --buffered_;
   take_credit(in.out_index);
-  out_links_[in.out_port]->send_flit(flit, in.out_vc);
+  if constexpr (kQueue) {  // counted in buffered_ until it leaves the queue
+    islip_->out_queue[in.out_port].push(IslipState::Queued{flit, in.out_vc});
+    islip_->queued_ports |= 1ull << in.out_port;
+  } else {
+    --buffered_;
+    out_links_[in.out_port]->send_flit(flit, in.out_vc);
+  }
   in.fifo.drop();
   if (in_links_[in_port] != nullptr) {
     if constexpr (kMerge)
@@ -710,16 +728,39 @@ void Router::switch_allocation_forks() {
   }
 }
 
+void Router::traverse_by_speedup(unsigned in_port, unsigned in_vc) {
+  const bool merge = cfg_.input_speedup != 1;
+  if (cfg_.output_speedup != 1) {
+    if (merge)
+      traverse<true, true>(in_port, in_vc);
+    else
+      traverse<false, true>(in_port, in_vc);
+  } else if (merge) {
+    traverse<true, false>(in_port, in_vc);
+  } else {
+    traverse<false, false>(in_port, in_vc);
+  }
+}
+
+void Router::send_queued() {
+  IslipState& st = *islip_;
+  for (std::uint64_t m = st.queued_ports; m; m &= m - 1) {
+    const unsigned o = static_cast<unsigned>(__builtin_ctzll(m));
+    Fifo<IslipState::Queued>& queue = st.out_queue[o];
+    out_links_[o]->send_flit(queue.front().flit, queue.front().vc);
+    queue.drop();
+    --buffered_;
+    if (queue.empty()) st.queued_ports &= ~(1ull << o);
+  }
+}
+
 void Router::commit_switch_traversal() {
   for (unsigned k = 0; k < sa_grant_count_; ++k) {
     const SaGrant& g = sa_grants_[k];
     const unsigned index = g.in_port * cfg_.vcs + g.in_vc;
     InputVc& in = inputs_[index];
     if (!in.fork) {
-      if (cfg_.input_speedup != 1)
-        traverse<true>(g.in_port, g.in_vc);
-      else
-        traverse<false>(g.in_port, g.in_vc);
+      traverse_by_speedup(g.in_port, g.in_vc);
       continue;
     }
     const Flit& flit = in.fifo.front();  // sent from the buffer, then dropped

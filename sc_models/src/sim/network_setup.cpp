@@ -61,6 +61,8 @@ NetworkSetup setup_network(const Scenario& scenario, const ResolvedHook& resolve
     throw ConfigError("vcs", "(network ports + local ports) x VCs must be at most 64");
   if ((t.num_ports + s.local_ports) * s.input_speedup > kMaxPortVcs)
     throw ConfigError("input_speedup", "(network ports + local ports) x input speedup must be at most 64");
+  if ((t.num_ports + s.local_ports) * s.output_speedup > kMaxPortVcs)
+    throw ConfigError("output_speedup", "(network ports + local ports) x output speedup must be at most 64");
   // What it will cost, refused before any work if this machine cannot.
   n.estimate = estimate_resources(t, s, static_cast<double>(n.routing->table_bytes()),
                                   s.deadlock_check ? proof_steps(t, *n.routing) : 0);
@@ -93,6 +95,7 @@ NetworkSetup setup_network(const Scenario& scenario, const ResolvedHook& resolve
   nc.router.allocator = parse_allocator(s.allocator, "allocator");
   nc.router.alloc_iters = s.alloc_iters;
   nc.router.input_speedup = s.input_speedup;
+  nc.router.output_speedup = s.output_speedup;
   nc.router.speculative = s.speculative;
   if (!s.link_latencies.empty()) {
     if (s.link_latencies.size() != std::size_t{t.num_nodes()} * t.num_ports)

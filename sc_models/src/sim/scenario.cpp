@@ -92,6 +92,12 @@ void validate(const Scenario& s) {
   if (s.input_speedup > 1 && !islip)
     throw ConfigError("input_speedup", "expected 1 with the separable allocator (an input speedup runs with "
                                        "--allocator islip, as BookSim's default)");
+  if (s.output_speedup < 1 || s.output_speedup > kMaxInputSpeedup)
+    throw ConfigError("output_speedup", "expected 1 to " + std::to_string(kMaxInputSpeedup) +
+                                            " switch outputs per port, got " + std::to_string(s.output_speedup));
+  if (s.output_speedup > 1 && !islip)
+    throw ConfigError("output_speedup", "expected 1 with the separable allocator (an output speedup runs with "
+                                        "--allocator islip, as BookSim's default)");
   if (s.speculative && !islip)
     throw ConfigError("speculative", "expected false with the separable allocator (speculative switch allocation "
                                      "runs with --allocator islip, as BookSim's default)");

@@ -36,6 +36,7 @@ Fabric::Fabric(const sc_core::sc_module_name& name, const Scenario& scenario, st
                            : rc.allocator != Allocator::Separable ? "allocator"
                            : rc.speculative ? "speculative"
                            : rc.input_speedup != 1 ? "input_speedup"
+                           : rc.output_speedup != 1 ? "output_speedup"
                                                      : nullptr;
   if (beyond_rtl != nullptr && !external.empty())
     throw ConfigError(beyond_rtl, "routers bound from outside (the RTL) run the RTL's pipeline (no delays, a VC "

@@ -83,6 +83,17 @@ class Router : public Component {
   const Link* input_link(PortId port) const { return in_links_[port]; }
   const Link* output_link(PortId port) const { return out_links_[port]; }
   bool input_vc_forks(PortId port, VcId vc) const { return ivc(port, vc).fork; }
+  /// Flits in output port `port`'s queue (an output speedup), sent one a
+  /// cycle; buffered_flits() counts them.
+  unsigned output_queued(PortId port) const {
+    return islip_ && !islip_->out_queue.empty() ? static_cast<unsigned>(islip_->out_queue[port].size()) : 0;
+  }
+  /// Whether output port `port`'s queue holds a flit for its VC `vc`.
+  bool output_queue_holds(PortId port, VcId vc) const {
+    for (unsigned k = 0; k < output_queued(port); ++k)
+      if (islip_->out_queue[port].at(k).vc == vc) return true;
+    return false;
+  }
   PortId input_vc_local_port(PortId port, VcId vc) const { return ivc(port, vc).local_port; }
   VcId input_vc_local_vc(PortId port, VcId vc) const { return ivc(port, vc).local_vc; }
   /// Route candidates for a head at the front of input VC (in_port, in_vc);
@@ -194,9 +205,15 @@ class Router : public Component {
   void switch_allocation_forks();
   /// Switch traversal of a granted input VC that does not fork.
   /// kMerge: a credit that may follow others of this cycle on the input
-  /// link (an input speedup: Link::send_credit_merged).
-  template <bool kMerge>
+  /// link (an input speedup: Link::send_credit_merged). kQueue: the flit
+  /// joins its output's queue (an output speedup: send_queued()).
+  template <bool kMerge, bool kQueue>
   [[gnu::always_inline]] inline void traverse(unsigned in_port, unsigned in_vc);
+  /// commit_switch_traversal()'s traversal of a VC that does not fork, by
+  /// the router's speedups.
+  void traverse_by_speedup(unsigned in_port, unsigned in_vc);
+  /// Each output port with queued flits sends its oldest onto its link.
+  void send_queued();
   void grant(PortId in_port, VcId in_vc) { sa_grants_[sa_grant_count_++] = SaGrant{in_port, in_vc}; }
   [[noreturn]] void fail(const char* what) const;
   /// `head` reached the front of idle input VC `in` (index `index`): it
@@ -293,9 +310,9 @@ class Router : public Component {
   RouteSet forward_routes_;
   SaGrant sa_grants_[64];
   /// iSLIP's pointers (VA: input VCs x output VCs; SA: switch inputs x
-  /// output ports) and its per-cycle requests and matches; with speculation,
+  /// switch outputs) and its per-cycle requests and matches; with speculation,
   /// the heads that requested a VC this cycle, per head the output VCs it
-  /// requested, and per output port the heads that bid for it.
+  /// requested, and per switch output the heads that bid for it.
   struct IslipState {
     Islip va, sa;
     std::vector<RoundRobin> vc_pointer;  ///< per switch input, over its port's VCs
@@ -303,13 +320,24 @@ class Router : public Component {
     /// its port and its input VCs (bits port * V + vc); per VC v the VC a
     /// switch input's pointer moves past after granting v ((v + S - 1) mod V).
     std::vector<std::uint8_t> switch_input, input_port, pointer_past;
+    /// Per input port its switch output's offset at every output port
+    /// (port mod output speedup); per switch output its port.
+    std::vector<std::uint8_t> output_lane, output_port;
     std::vector<std::uint64_t> input_vcs;
     std::vector<std::uint64_t> requesters;
-    std::vector<std::uint64_t> vcs_to;  ///< SA: per output port, the input VCs requesting it
+    std::vector<std::uint64_t> vcs_to;  ///< SA: per switch output, the input VCs requesting it
     std::vector<unsigned> matched;
     std::uint64_t spec_heads = 0;
     std::vector<std::uint64_t> spec_open;
     std::vector<std::uint64_t> spec_bids;
+    /// With an output speedup: per output port the flits that crossed and
+    /// wait for its link (their output VC beside), and the ports with any.
+    struct Queued {
+      Flit flit;
+      VcId vc;
+    };
+    std::vector<Fifo<Queued>> out_queue;
+    std::uint64_t queued_ports = 0;
   };
   std::unique_ptr<IslipState> islip_;  ///< null with the separable allocator
 };

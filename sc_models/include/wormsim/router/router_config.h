@@ -34,6 +34,14 @@ struct RouterConfig {
   /// VCs of different inputs, to different outputs) in a cycle. Above 1 with
   /// the iSLIP allocator only; ports x input_speedup <= 64.
   unsigned input_speedup = 1;
+  /// Switch outputs per output port (BookSim's output_speedup): input port
+  /// p crosses to output o by switch output o * output_speedup + p mod
+  /// output_speedup, so that many flits (from input ports of different
+  /// residues) may cross to one output in a cycle. They wait in the
+  /// output's queue, which sends one flit a cycle onto the link, oldest
+  /// first. Above 1 with the iSLIP allocator only; ports x output_speedup
+  /// <= 64.
+  unsigned output_speedup = 1;
   /// Speculative switch allocation (BookSim's speculative = 1): a head
   /// requests the switch, for every candidate port with a usable VC that
   /// has a credit, in the cycle it requests a VC, and crosses then if both

@@ -33,6 +33,9 @@ struct Scenario {
   /// Switch inputs per input port (RouterConfig::input_speedup; 1 to
   /// kMaxInputSpeedup, above 1 with islip only).
   unsigned input_speedup = 1;
+  /// Switch outputs per output port (RouterConfig::output_speedup; 1 to
+  /// kMaxInputSpeedup, above 1 with islip only).
+  unsigned output_speedup = 1;
   /// Speculative switch allocation (RouterConfig::speculative; islip only).
   bool speculative = false;
   unsigned vcs = 0;  ///< 0 = what the routing needs, at least 2
