@@ -63,7 +63,7 @@ class ProgressLine {
     std::ostringstream os;
     os << "\rwormsim: " << sim.phase_name() << ", cycle " << sim.cycle() << " / " << sim.window_end()
        << (sim.cycle() > sim.window_end() ? " (draining)" : "") << ", "
-       << sim.scoreboard().outstanding_packets() << " packets in flight, " << std::fixed << std::setprecision(2)
+       << sim.outstanding_packets() << " packets in flight, " << std::fixed << std::setprecision(2)
        << rate / 1e6 << " M node-cycles/s   ";
     std::cerr << os.str() << std::flush;
     shown_ = true;

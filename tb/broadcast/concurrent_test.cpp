@@ -60,7 +60,7 @@ void run_case(const LoadCase& c) {
     ASSERT_FALSE(sim.done()) << "the fabric stopped: " << sim.results(0).deadlock_report;
   }
   sim.stop_traffic();
-  while (sim.scoreboard().outstanding_packets() > 0) {
+  while (sim.outstanding_packets() > 0) {
     ASSERT_LT(sim.cycle(), limit) << "background traffic did not drain";
     sim.tick();
     ASSERT_FALSE(sim.done());
@@ -78,9 +78,9 @@ void run_case(const LoadCase& c) {
     EXPECT_EQ(g.worms, worms[k]);
     last = std::max(last, g.completion);
   }
-  EXPECT_GT(sim.scoreboard().delivered_packets(), c.broadcasts * (t.num_nodes() - 1));
+  EXPECT_GT(sim.delivered_packets(), c.broadcasts * (t.num_nodes() - 1));
   std::cout << "all " << c.broadcasts << " broadcasts complete by cycle " << last << "; "
-            << sim.scoreboard().delivered_packets() << " packets delivered in all\n";
+            << sim.delivered_packets() << " packets delivered in all\n";
 }
 
 class ConcurrentBroadcasts : public ::testing::TestWithParam<LoadCase> {};

@@ -211,7 +211,7 @@ TEST(RuntimeDetector, AReusedDetectorAgreesWithAFreshOneAtEveryCheck) {
               << deadlocked << " found a deadlock\n";
     if (deadlock_free) {
       EXPECT_EQ(deadlocked, 0u) << c.topology << " " << c.routing;
-      EXPECT_GT(sim.network().router(0).buffered_flits() + sim.scoreboard().outstanding_packets(), 0u)
+      EXPECT_GT(sim.network().router(0).buffered_flits() + sim.outstanding_packets(), 0u)
           << "loaded when checked";
     } else {
       EXPECT_EQ(deadlocked, 200u) << c.topology << " " << c.routing << " deadlocks within 4,000 cycles";

@@ -84,9 +84,9 @@ TEST(StressSoak, TenToTheNineFlitMovesNoLossNoFalseAlarm) {
     // saturation the source queues hold a backlog: it drains too.
     for (Cycle c = 0; c < kTrafficCycles && !sim->done(); ++c) sim->tick();
     sim->stop_traffic();
-    while (!sim->done() && sim->scoreboard().outstanding_packets() > 0) sim->tick();
+    while (!sim->done() && sim->outstanding_packets() > 0) sim->tick();
     const Results r = sim->results(0.0);
-    const bool flushed = sim->scoreboard().outstanding_packets() == 0;
+    const bool flushed = sim->outstanding_packets() == 0;
     ++runs;
     moves += static_cast<double>(sim->network().flit_moves());
     const std::string what = s.topology + " " + sim->scenario().routing + " vcs " + std::to_string(sim->scenario().vcs) +

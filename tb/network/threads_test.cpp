@@ -3,7 +3,10 @@
 // (dual-path multicasts, 3-DBS broadcasts) on the mesh, torus and 3PT, run
 // with 1, 2 and 3 lanes, every cycle split across the lanes (no minimum
 // work per lane). Compared: every Results field but the wall time, and the
-// cycle every packet reached every destination.
+// cycle every packet reached every destination (a delivery listener: the
+// deliveries are replayed on the calling thread). Without a listener each
+// lane checks and measures its own nodes' deliveries (stats/
+// delivery_shards.h), and the Results are again the single-threaded ones.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -62,7 +65,9 @@ struct Outcome {
   std::vector<std::uint64_t> moves;
 };
 
-Outcome run(const Case& c, unsigned lanes) {
+/// `listen`: with a delivery listener (the deliveries recorded); else the
+/// lanes' own delivery shards, and no deliveries recorded.
+Outcome run(const Case& c, unsigned lanes, bool listen = true) {
   Scenario s;
   s.topology = c.topology;
   s.routing = c.routing;
@@ -72,10 +77,11 @@ Outcome run(const Case& c, unsigned lanes) {
   s.cycles = 1000;
   s.deadlock_check = false;  // the static proof does not depend on the lanes
   s.eject_rate = 0.9;  // back-pressure draws from every node's own stream
+  if (!listen) s.threads = lanes;  // the Simulation gives each lane its shard
   Simulation sim(s);
-  sim.network().set_threads(lanes, 1);
+  sim.network().set_threads(lanes, 1);  // the same lanes, every cycle split
   Outcome r;
-  sim.on_packet_delivered([&r](const Packet& p, Cycle at) { r.deliveries[{p.id, p.dst}] = at; });
+  if (listen) sim.on_packet_delivered([&r](const Packet& p, Cycle at) { r.deliveries[{p.id, p.dst}] = at; });
   Rng rng(c.seed, 99);
   std::vector<std::pair<Cycle, std::pair<NodeId, WormRoute>>> plan;
   const Topology& t = sim.topology();
@@ -121,6 +127,19 @@ TEST_P(Threads, SameResultsAsOneThread) {
     expect_same_results(one.results, many.results);
     EXPECT_TRUE(one.deliveries == many.deliveries) << "a packet reached a destination in another cycle";
     EXPECT_TRUE(one.moves == many.moves) << "the flits moved per cycle (the watchdog's progress) differ";
+  }
+}
+
+TEST_P(Threads, SameResultsWithEachLaneCheckingItsDeliveries) {
+  const Case& c = GetParam();
+  std::cout << "[ seed ] " << c.seed << " (" << c.topology << ", rate " << c.rate << ")\n";
+  const Outcome one = run(c, 1);
+  ASSERT_TRUE(one.results.flushed);
+  for (unsigned lanes : {2u, 3u}) {
+    SCOPED_TRACE(std::to_string(lanes) + " lanes");
+    const Outcome many = run(c, lanes, false);
+    expect_same_results(one.results, many.results);
+    EXPECT_TRUE(one.moves == many.moves);
   }
 }
 

@@ -39,7 +39,7 @@ using DeliveryCycles = std::map<std::pair<std::uint64_t, NodeId>, Cycle>;
 inline bool broadcast_step(Simulation& sim, BroadcastEngine& engine, const MixedFabricConfig& cfg) {
   if (sim.cycle() == cfg.traffic_until) sim.stop_traffic();
   if (sim.done() || sim.cycle() >= cfg.limit) return false;
-  return !(engine.idle() && sim.cycle() > cfg.traffic_until && sim.scoreboard().outstanding_packets() == 0);
+  return !(engine.idle() && sim.cycle() > cfg.traffic_until && sim.outstanding_packets() == 0);
 }
 
 struct MixedFabricResult {

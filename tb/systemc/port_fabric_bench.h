@@ -130,7 +130,7 @@ inline DeliveryCycles run_fast_engine(const Case& c) {
     if (t == kTrafficUntil) sim.stop_traffic();
     for (; next < plan.size() && plan[next].at == t; ++next) sim.inject_worm(plan[next].src, plan[next].route, kWormPayload);
     sim.tick();
-    if (t > kTrafficUntil && sim.scoreboard().outstanding_packets() == 0) break;
+    if (t > kTrafficUntil && sim.outstanding_packets() == 0) break;
   }
   return d;
 }

@@ -178,7 +178,9 @@ void Network::evaluate_list(const std::vector<Component*>& list, Cycle cycle) co
 
 void Network::LaneDeliveries::on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) {
   if (held_.empty()) return target_.on_delivered(flit, node, channel, cycle);
-  held_[activity_.lane_of(ni_slot(node))].push_back(Delivery{flit, node, channel, cycle});
+  const unsigned lane = activity_.lane_of(ni_slot(node));
+  if (!direct_.empty()) return direct_[lane]->on_delivered(flit, node, channel, cycle);
+  held_[lane].push_back(Delivery{flit, node, channel, cycle});
 }
 
 void Network::LaneDeliveries::replay() {

@@ -30,7 +30,7 @@ void WorkerPool::wake_all() {
   cv_.notify_all();
 }
 
-WorkerPool::WorkerPool(unsigned lanes) : lanes_(lanes) {
+WorkerPool::WorkerPool(unsigned lanes) : lanes_(lanes), errors_(lanes) {
   threads_.reserve(lanes - 1);
   for (unsigned lane = 1; lane < lanes; ++lane) threads_.emplace_back([this, lane] { worker(lane); });
 }
@@ -47,8 +47,18 @@ void WorkerPool::run(const std::function<void(unsigned)>& job) {
   done_.store(0);
   epoch_.fetch_add(1);
   wake_all();
-  job(0);
+  try {
+    job(0);
+  } catch (...) {
+    errors_[0] = std::current_exception();
+  }
   wait_until([this] { return done_.load() == lanes_ - 1; });
+  for (std::exception_ptr& e : errors_)
+    if (e) {
+      const std::exception_ptr first = e;
+      for (std::exception_ptr& other : errors_) other = nullptr;
+      std::rethrow_exception(first);
+    }
 }
 
 void WorkerPool::worker(unsigned lane) {
@@ -57,7 +67,11 @@ void WorkerPool::worker(unsigned lane) {
     wait_until([&] { return epoch_.load() != seen; });
     seen = epoch_.load();
     if (stop_.load()) return;
-    (*job_)(lane);
+    try {
+      (*job_)(lane);
+    } catch (...) {
+      errors_[lane] = std::current_exception();
+    }
     if (done_.fetch_add(1) + 2 == lanes_) wake_all();  // the last lane wakes the caller
   }
 }

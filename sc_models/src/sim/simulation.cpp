@@ -47,6 +47,15 @@ Simulation::Simulation(const Scenario& scenario, const ResolvedHook& resolved) {
   drain_end_ = window_end_ + limit;
   stats_.set_window(scenario_.warmup, window_end_);
   if (scenario_.settle.period != 0) settle_.emplace(scenario_.settle, scenario_.warmup, topology_->num_nodes());
+  if (network_->threads() > 1 && !settle_) {
+    std::vector<unsigned> lane_of_node(topology_->num_nodes());
+    for (NodeId n = 0; n < topology_->num_nodes(); ++n) lane_of_node[n] = network_->lane_of_node(n);
+    shards_ = std::make_unique<DeliveryShards>(network_->threads(), std::move(lane_of_node), scenario_.warmup,
+                                               window_end_);
+    std::vector<DeliveryObserver*> observers;
+    for (unsigned k = 0; k < shards_->size(); ++k) observers.push_back(&shards_->shard(k));
+    network_->set_lane_observers(std::move(observers));
+  }
   scoreboard_.set_completion_handler(
       [this](const Packet& p, Cycle delivered) {
         stats_.on_completed(p, delivered);
@@ -60,11 +69,14 @@ Simulation::Simulation(const Scenario& scenario, const ResolvedHook& resolved) {
 
 void Simulation::create(const Packet& p) {
   if (p.worm == 0) {
-    scoreboard_.on_created(p);
+    if (shards_) shards_->on_created(p);
+    else scoreboard_.on_created(p);
     stats_.on_created(p);
   } else {
-    scoreboard_.on_created(p, worms_[p.worm].destinations,
-                           address_flits_dropped(worms_[p.worm], scenario_.flit_bits));
+    const std::vector<NodeId>& destinations = worms_[p.worm].destinations;
+    const std::vector<unsigned> skipped = address_flits_dropped(worms_[p.worm], scenario_.flit_bits);
+    if (shards_) shards_->on_created(p, destinations, skipped);
+    else scoreboard_.on_created(p, destinations, skipped);
     for (std::size_t k = 0; k < worms_[p.worm].destinations.size(); ++k) stats_.on_created(p);
   }
   if (settle_)
@@ -79,6 +91,15 @@ void Simulation::offer(const Packet& p) {
   ++suppressed_packets_;
   suppressed_flits_ += p.length;
   if (p.created >= scenario_.warmup && p.created < window_end_) window_suppressed_flits_ += p.length;
+}
+
+void Simulation::on_packet_delivered(Scoreboard::CompletionHandler listener) {
+  listener_ = std::move(listener);
+  if (!shards_) return;
+  if (shards_->created_packets() != 0)
+    throw std::logic_error("Simulation::on_packet_delivered: set the listener before the first packet is created");
+  network_->set_lane_observers({});
+  shards_.reset();
 }
 
 void Simulation::on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) {
@@ -132,7 +153,7 @@ void Simulation::tick_commit() {
 
 void Simulation::advance_phase() {
   const Cycle t = cycle_;  // cycles completed so far
-  if (network_->flit_moves() != last_moves_ || scoreboard_.outstanding_packets() == 0) {
+  if (network_->flit_moves() != last_moves_ || outstanding_packets() == 0) {
     last_moves_ = network_->flit_moves();
     last_progress_ = t;
   } else if (t - last_progress_ >= scenario_.watchdog) {
@@ -143,7 +164,7 @@ void Simulation::advance_phase() {
     return;
   }
   if (scenario_.deadlock_interval && t % scenario_.deadlock_interval == 0 &&
-      scoreboard_.outstanding_packets() > 0) {
+      outstanding_packets() > 0) {
     if (!deadlock_detector_) deadlock_detector_ = std::make_unique<DeadlockDetector>(*network_);
     const DeadlockReport report = deadlock_detector_->check();
     if (report.blocked > 0) {
@@ -176,17 +197,17 @@ void Simulation::advance_phase() {
     phase_ = Phase::Drain;
     snapshot_links(links_at_end_);
   }
-  if (phase_ == Phase::Drain && stats_.measured_outstanding() == 0) {
+  if (phase_ == Phase::Drain && measured_outstanding() == 0) {
     phase_ = Phase::Flush;
     source_->set_enabled(false);
   }
-  if (phase_ == Phase::Flush && scoreboard_.outstanding_packets() == 0) phase_ = Phase::Done;
+  if (phase_ == Phase::Flush && outstanding_packets() == 0) phase_ = Phase::Done;
   if ((phase_ == Phase::Drain || phase_ == Phase::Flush) && t >= drain_end_) phase_ = Phase::Done;
 }
 
 Cycle Simulation::skip_idle(Cycle horizon) {
   if (phase_ != Phase::Warmup && phase_ != Phase::Measure) return 0;  // drain and flush end at once when idle
-  if (!manual_.empty() || scoreboard_.outstanding_packets() != 0 || !network_->quiescent()) return 0;
+  if (!manual_.empty() || outstanding_packets() != 0 || !network_->quiescent()) return 0;
   Cycle target = std::min(source_->next_event(cycle_), horizon);
   target = std::min(target, phase_ == Phase::Warmup ? scenario_.warmup : window_end_);
   if (settle_) target = std::min(target, (cycle_ / scenario_.settle.period + 1) * scenario_.settle.period);
@@ -266,7 +287,7 @@ std::string Simulation::stuck_report() const {
     }
   }
   if (total > 8) os << "; ... " << (total - 8) << " more";
-  if (total == 0) os << "no flits buffered in routers; " << scoreboard_.outstanding_packets()
+  if (total == 0) os << "no flits buffered in routers; " << outstanding_packets()
                      << " packet(s) outstanding";
   return os.str();
 }
@@ -282,17 +303,19 @@ Results Simulation::results(double wall_seconds) const {
   r.warmup = scenario_.warmup;
   r.measure = window_end_ - scenario_.warmup;
   r.cycles = cycle_;
-  r.injected_packets = scoreboard_.created_packets();
-  r.injected_flits = scoreboard_.created_flits();
-  r.delivered_packets = scoreboard_.delivered_packets();
-  r.delivered_flits = scoreboard_.delivered_flits();
-  r.latency = stats_.summary();
-  r.latency_by_length = stats_.summary_by_length();
-  r.latency_histogram = stats_.histogram();
+  r.injected_packets = shards_ ? shards_->created_packets() : scoreboard_.created_packets();
+  r.injected_flits = shards_ ? shards_->created_flits() : scoreboard_.created_flits();
+  r.delivered_packets = shards_ ? shards_->delivered_packets() : scoreboard_.delivered_packets();
+  r.delivered_flits = shards_ ? shards_->delivered_flits() : scoreboard_.delivered_flits();
+  LatencyStats stats = stats_;
+  if (shards_) shards_->merge_into(stats);
+  r.latency = stats.summary();
+  r.latency_by_length = stats.summary_by_length();
+  r.latency_histogram = stats.histogram();
   const Cycle window = std::min<Cycle>(cycle_, window_end_) -
                        std::min<Cycle>(cycle_, scenario_.warmup);
   if (window > 0) {
-    r.throughput = static_cast<double>(stats_.window_delivered_flits()) /
+    r.throughput = static_cast<double>(stats.window_delivered_flits()) /
                    (static_cast<double>(r.nodes) * static_cast<double>(window));
     r.generated = static_cast<double>(stats_.window_created_flits()) /
                   (static_cast<double>(r.nodes) * static_cast<double>(window));
@@ -331,10 +354,10 @@ Results Simulation::results(double wall_seconds) const {
     r.bound = b.value;
     r.bound_fraction = b.value > 0 ? r.throughput / b.value : 0;
   }
-  r.drained = stats_.measured_outstanding() == 0 && !deadlock_ && !interrupted_ && !unstable_;
+  r.drained = measured_outstanding() == 0 && !deadlock_ && !interrupted_ && !unstable_;
   r.interrupted = interrupted_;
   r.unstable = unstable_;
-  r.flushed = scoreboard_.outstanding_packets() == 0;
+  r.flushed = outstanding_packets() == 0;
   r.deadlock = deadlock_;
   r.deadlock_kind = deadlock_kind_;
   r.deadlock_report = deadlock_text_;

@@ -20,6 +20,12 @@ void LatencyStats::on_completed(const Packet& p, Cycle delivered) {
   }
 }
 
+void LatencyStats::merge_delivered(const LatencyStats& part) {
+  latencies_.insert(latencies_.end(), part.latencies_.begin(), part.latencies_.end());
+  lengths_.insert(lengths_.end(), part.lengths_.begin(), part.lengths_.end());
+  window_flits_ += part.window_flits_;
+}
+
 LatencySummary LatencyStats::summary() const { return summarise(latencies_); }
 
 std::vector<std::pair<std::string, LatencySummary>> LatencyStats::summary_by_length() const {

@@ -9,11 +9,13 @@
 // touch each other's memory); each cycle the active components of every
 // lane are evaluated in parallel; at the clock
 // edge each lane commits the link directions its components drove; traffic
-// generation and statistics stay on the calling thread. A component
-// reads only registered state and writes only its own state and the _d side
-// of its links, so no two lanes write one object; what lanes hand to shared
-// lists (wake-ups, driven links, deliveries) goes to per-lane lists that are
-// joined in lane order. Results are the same for any number of threads.
+// generation stays on the calling thread. A component reads only registered
+// state and writes only its own state and the _d side of its links, so no
+// two lanes write one object; what lanes hand to shared lists (wake-ups,
+// driven links) goes to per-lane lists that are joined in lane order.
+// Deliveries go to the lane's own observer (set_lane_observers), or are
+// held per lane and replayed in lane order. Results are the same for any
+// number of threads.
 #pragma once
 #include <memory>
 #include <string>
@@ -74,6 +76,13 @@ class Network {
   /// the calling thread. Not with stand-in routers (replace_router).
   void set_threads(unsigned threads, std::size_t min_active_per_lane = 64);
   unsigned threads() const { return pool_ ? pool_->lanes() : 1; }
+  /// The lane whose thread evaluates node n's network interface (and so
+  /// reports its deliveries); 0 with one lane.
+  unsigned lane_of_node(NodeId n) const { return activity_.lane_of(ni_slot(n)); }
+  /// After set_threads: the deliveries of lane k's nodes go straight to
+  /// observers[k], from lane k's thread (one per lane), instead of being
+  /// held and replayed to the observer in lane order; empty: replayed.
+  void set_lane_observers(std::vector<DeliveryObserver*> observers) { deliveries_.set_direct(std::move(observers)); }
   /// Times every phase from now on (network/profile.h); after set_threads.
   void set_profile(bool on) {
     profile_ = on ? std::make_unique<NetworkProfile>() : nullptr;
@@ -139,6 +148,7 @@ class Network {
         : target_(target), activity_(activity) {}
     void on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) override;
     void set_lanes(unsigned lanes) { held_.assign(lanes > 1 ? lanes : 0, {}); }
+    void set_direct(std::vector<DeliveryObserver*> observers) { direct_ = std::move(observers); }
     void replay();
 
    private:
@@ -151,6 +161,7 @@ class Network {
     DeliveryObserver& target_;
     const ActivityList& activity_;
     std::vector<std::vector<Delivery>> held_;  ///< per lane; empty with one lane
+    std::vector<DeliveryObserver*> direct_;    ///< per lane, or empty: replayed
   };
 
   /// Activity-list slots: router n at 2n, its network interface at 2n + 1

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -28,7 +29,8 @@ class WorkerPool {
 
   /// Runs job(lane) for every lane, lane 0 on the calling thread, and
   /// returns when all have finished. Everything written by a lane's job is
-  /// visible to the caller afterwards.
+  /// visible to the caller afterwards. If jobs throw, every lane still
+  /// finishes, and then the exception of the lowest such lane is rethrown.
   void run(const std::function<void(unsigned)>& job);
 
  private:
@@ -48,6 +50,7 @@ class WorkerPool {
   std::mutex mutex_;
   std::condition_variable cv_;
   std::vector<std::thread> threads_;
+  std::vector<std::exception_ptr> errors_;  ///< per lane: what its job threw in this run()
 };
 
 /// The number of lanes `--threads auto` asks for: the cores this process may

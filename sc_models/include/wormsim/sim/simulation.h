@@ -17,6 +17,7 @@
 #include <wormsim/sim/results.h>
 #include <wormsim/sim/network_setup.h>
 #include <wormsim/sim/scenario.h>
+#include <wormsim/stats/delivery_shards.h>
 #include <wormsim/stats/latency_stats.h>
 #include <wormsim/stats/scoreboard.h>
 #include <wormsim/traffic/source.h>
@@ -70,7 +71,14 @@ class Simulation : public DeliveryObserver {
   Network& network() { return *network_; }
   const Scenario& scenario() const { return scenario_; }
   const Topology& topology() const { return *topology_; }
-  const Scoreboard& scoreboard() const { return scoreboard_; }
+  /// Deliveries created and not yet complete (a worm: one per destination).
+  std::size_t outstanding_packets() const {
+    return shards_ ? shards_->outstanding_packets() : scoreboard_.outstanding_packets();
+  }
+  /// Deliveries complete (a worm: one per destination reached).
+  std::uint64_t delivered_packets() const {
+    return shards_ ? shards_->delivered_packets() : scoreboard_.delivered_packets();
+  }
   /// Adds a packet by hand, created in the coming cycle exactly as if the
   /// traffic source had generated it then (tests, examples).
   /// Returns the packet's id.
@@ -86,8 +94,11 @@ class Simulation : public DeliveryObserver {
   /// them, such as the RTL); false for unicast packets.
   bool resolve_worm(Flit& f) const;
   /// Called once per packet when its tail is delivered (after the scoreboard
-  /// has checked it), with the delivery cycle.
-  void on_packet_delivered(Scoreboard::CompletionHandler listener) { listener_ = std::move(listener); }
+  /// has checked it), with the delivery cycle, from the calling thread and
+  /// in lane order. Before the first packet is created (std::logic_error
+  /// after): with several threads, deliveries are then replayed on the
+  /// calling thread instead of checked by each lane.
+  void on_packet_delivered(Scoreboard::CompletionHandler listener);
   /// Lets the source stop creating packets from now on.
   void stop_traffic() { source_->set_enabled(false); }
 
@@ -108,12 +119,20 @@ class Simulation : public DeliveryObserver {
   void snapshot_links(Counters& into) const;
   void advance_phase();
   std::string stuck_report() const;
+  /// Measured packets not yet delivered.
+  std::uint64_t measured_outstanding() const {
+    return stats_.measured_outstanding() - (shards_ ? shards_->measured_delivered() : 0);
+  }
 
   Scenario scenario_;
   std::unique_ptr<Topology> topology_;
   std::unique_ptr<RoutingFunction> routing_;
+  /// With one thread, or a settle rule (which reads deliveries as they
+  /// come): every delivery is checked by scoreboard_ and measured by stats_.
+  /// With several: by the lanes' shards_, and stats_ keeps the created side.
   Scoreboard scoreboard_;
   LatencyStats stats_;
+  std::unique_ptr<DeliveryShards> shards_;
   WormTable worms_;
   std::unordered_map<std::uint64_t, std::uint32_t> worm_of_packet_;
   std::unique_ptr<Network> network_;

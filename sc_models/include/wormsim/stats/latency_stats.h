@@ -28,6 +28,11 @@ class LatencyStats {
 
   /// Measured packets created but not yet delivered.
   std::uint64_t measured_outstanding() const { return measured_created_ - latencies_.size(); }
+  /// Measured packets delivered (latencies recorded).
+  std::uint64_t measured_delivered() const { return latencies_.size(); }
+  /// Adds `part`'s delivered side (latencies, flits delivered in the window)
+  /// to this one's: `part` saw other deliveries of the same run.
+  void merge_delivered(const LatencyStats& part);
   std::uint64_t window_delivered_flits() const { return window_flits_; }
   std::uint64_t measured_created() const { return measured_created_; }
   /// Flits of the packets created in the window (what was offered there).

@@ -1,0 +1,63 @@
+// Deliveries checked and measured per lane. With several lanes, each lane's
+// network interfaces report their deliveries to that lane's own shard (a
+// Scoreboard, and the delivered side of LatencyStats) from the lane's
+// thread, so no thread replays them afterwards. A delivery is opened in the
+// shard of its destination's lane (creation is serial). Merged figures do
+// not depend on the number of shards: counts add, and the latencies are a
+// multiset (LatencyStats' figures read them sorted).
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <wormsim/stats/latency_stats.h>
+#include <wormsim/stats/scoreboard.h>
+
+namespace wormsim {
+
+class DeliveryShards {
+ public:
+  /// `shard_of_node[n]` (< shards): the shard of node n's deliveries; the
+  /// measurement window as LatencyStats::set_window.
+  DeliveryShards(unsigned shards, std::vector<unsigned> shard_of_node, Cycle window_start, Cycle window_end);
+
+  unsigned size() const { return static_cast<unsigned>(shards_.size()); }
+  /// Shard k's observer: called only from the lane that owns it.
+  DeliveryObserver& shard(unsigned k) { return *shards_[k]; }
+
+  /// A unicast packet's delivery, opened in its destination's shard.
+  void on_created(const Packet& p);
+  /// A worm's deliveries, each in its destination's shard (as
+  /// Scoreboard::on_created with destinations and skipped flits).
+  void on_created(const Packet& p, const std::vector<NodeId>& destinations, const std::vector<unsigned>& skipped);
+
+  std::uint64_t created_packets() const { return created_packets_; }
+  std::uint64_t created_flits() const { return created_flits_; }
+  std::uint64_t delivered_packets() const;
+  std::uint64_t delivered_flits() const;
+  std::size_t outstanding_packets() const;
+  /// Measured packets delivered (latencies recorded), over the shards.
+  std::uint64_t measured_delivered() const;
+  /// Adds every shard's delivered side to `stats` (its created side is the
+  /// caller's), in shard order.
+  void merge_into(LatencyStats& stats) const;
+
+ private:
+  struct Shard : DeliveryObserver {
+    Shard(Cycle start, Cycle end);
+    void on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) override {
+      board.on_delivered(flit, node, channel, cycle);
+      stats.on_flit_delivered(cycle);
+    }
+    Scoreboard board;
+    LatencyStats stats;
+  };
+  std::vector<std::unique_ptr<Shard>> shards_;
+  std::vector<unsigned> shard_of_node_;
+  std::uint64_t created_packets_ = 0, created_flits_ = 0;
+  // per-creation scratch: a worm's destinations and skipped flits by shard
+  std::vector<std::vector<NodeId>> worm_destinations_;
+  std::vector<std::vector<unsigned>> worm_skipped_;
+};
+
+}  // namespace wormsim
