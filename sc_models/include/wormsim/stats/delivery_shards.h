@@ -43,7 +43,7 @@ class DeliveryShards {
   void merge_into(LatencyStats& stats) const;
 
  private:
-  struct Shard : DeliveryObserver {
+  struct alignas(64) Shard : DeliveryObserver {  // lanes write their own shards: no shared line
     Shard(Cycle start, Cycle end);
     void on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) override {
       board.on_delivered(flit, node, channel, cycle);
