@@ -2,7 +2,10 @@
 // rates so small that the geometric gap between packets exceeds any integer
 // (it once overflowed and injected a packet every few cycles), for Bernoulli
 // and on/off injection and for mixed packet lengths; on/off and slow Markov
-// traffic really come in bursts; traces replay in cycle order and bad lines are named.
+// traffic really come in bursts; a source split into lanes (each creating
+// its nodes' packets, on threads at once) hands out the packets, ids and
+// all, that one lane does, and refuses lanes that are not ascending node
+// ranges; traces replay in cycle order and bad lines are named.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,6 +13,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <thread>
 
 #include <wormsim/core/config_error.h>
 #include <wormsim/topology/spec.h>
@@ -159,6 +163,59 @@ TEST(TrafficSource, AFixedLengthDrawsNothing) {
   const Counted c = run_source(0.3, PacketLengths::parse("packet", "4:1"), 20000, 5);
   EXPECT_EQ(a.per_window, b.per_window);
   EXPECT_EQ(a.per_window, c.per_window);
+}
+
+/// Every packet (id, source, destination, length, cycle) of `cycles` cycles
+/// of a 64-node source, its nodes split into `lanes` equal ranges, each lane
+/// generated on its own thread.
+std::vector<std::string> lane_packets(const std::string& injection, unsigned lanes, Cycle cycles) {
+  const Topology t = make_topology("mesh:4x4x4");
+  PatternConfig pc;
+  pc.name = "uniform";
+  SourceConfig sc;
+  sc.rate = 0.3;
+  sc.lengths = PacketLengths::parse("packet", "1:0.5,8:0.5");
+  sc.seed = 11;
+  sc.injection = injection;
+  sc.burst_alpha = 0.2;
+  sc.burst_beta = 0.3;
+  TrafficSource src(sc, make_pattern(pc, t), t.num_nodes());
+  std::vector<unsigned> lane_of_node(t.num_nodes());
+  for (NodeId n = 0; n < t.num_nodes(); ++n) lane_of_node[n] = static_cast<unsigned>(std::size_t{n} * lanes / t.num_nodes());
+  if (lanes > 1) src.set_lanes(lane_of_node, lanes);
+  std::vector<std::string> out;
+  for (Cycle c = 0; c < cycles; ++c) {
+    std::vector<std::thread> threads;
+    for (unsigned lane = 0; lane < lanes; ++lane) threads.emplace_back([&src, lane, c] { src.generate_lane(lane, c); });
+    for (std::thread& th : threads) th.join();
+    src.emit_lanes([&](const Packet& p) {
+      out.push_back(std::to_string(p.id) + " " + std::to_string(p.src) + ">" + std::to_string(p.dst) + " x" +
+                    std::to_string(p.length) + " @" + std::to_string(p.created));
+    });
+  }
+  return out;
+}
+
+TEST(TrafficSource, LanesHandOutWhatOneLaneDoes) {
+  for (const InjectionInfo& info : injections()) {  // every process of the registry
+    const std::string& injection = info.name;
+    const std::vector<std::string> one = lane_packets(injection, 1, 300);
+    ASSERT_GT(one.size(), 500u) << injection;
+    for (unsigned lanes : {2u, 3u, 7u}) EXPECT_EQ(lane_packets(injection, lanes, 300), one) << injection << ", " << lanes << " lanes";
+  }
+}
+
+TEST(TrafficSource, LanesMustBeAscendingNodeRanges) {
+  const Topology t = make_topology("mesh:4x4");
+  TrafficSource src(SourceConfig{}, make_pattern(PatternConfig{}, t), t.num_nodes());
+  std::vector<unsigned> lanes(16, 0);
+  lanes[3] = 1;  // then back to lane 0
+  EXPECT_THROW(src.set_lanes(lanes, 2), std::invalid_argument);
+  EXPECT_THROW(src.set_lanes(std::vector<unsigned>(15, 0), 1), std::invalid_argument);
+  std::vector<unsigned> halves(16, 0);
+  for (unsigned n = 8; n < 16; ++n) halves[n] = 1;
+  EXPECT_NO_THROW(src.set_lanes(halves, 2));
+  EXPECT_EQ(src.lanes(), 2u);
 }
 
 TEST(PacketLengths, BadTextNamesTheField) {

@@ -141,13 +141,17 @@ void Network::evaluate_phase(Cycle cycle) {
   if constexpr (kProfile) profile_->take += since(t), t = ProfileClock::now();
   if (!shared) {
     // Too little work to share: every lane's components on this thread.
-    for (unsigned lane = 0; lane < lanes; ++lane) evaluate_list(activity_.take_lane(lane), cycle);
+    for (unsigned lane = 0; lane < lanes; ++lane) {
+      evaluate_list(activity_.take_lane(lane), cycle);
+      if (lane_work_) lane_work_(lane, cycle);
+    }
     if constexpr (kProfile) profile_->single_evaluate += since(t), ++profile_->single_phases;
   } else {
     // Each lane takes its own components and evaluates them.
     pool_->run([&](unsigned lane) {
       const auto start = stamp<kProfile>();
       evaluate_list(activity_.take_lane(lane), cycle);
+      if (lane_work_) lane_work_(lane, cycle);
       if constexpr (kProfile) profile_->lanes[lane].evaluate += since(start);
     });
     if constexpr (kProfile) profile_->shared_evaluate += since(t), ++profile_->shared_phases;

@@ -47,14 +47,23 @@ Simulation::Simulation(const Scenario& scenario, const ResolvedHook& resolved) {
   drain_end_ = window_end_ + limit;
   stats_.set_window(scenario_.warmup, window_end_);
   if (scenario_.settle.period != 0) settle_.emplace(scenario_.settle, scenario_.warmup, topology_->num_nodes());
-  if (network_->threads() > 1 && !settle_) {
+  if (network_->threads() > 1) {
     std::vector<unsigned> lane_of_node(topology_->num_nodes());
     for (NodeId n = 0; n < topology_->num_nodes(); ++n) lane_of_node[n] = network_->lane_of_node(n);
-    shards_ = std::make_unique<DeliveryShards>(network_->threads(), std::move(lane_of_node), scenario_.warmup,
-                                               window_end_);
-    std::vector<DeliveryObserver*> observers;
-    for (unsigned k = 0; k < shards_->size(); ++k) observers.push_back(&shards_->shard(k));
-    network_->set_lane_observers(std::move(observers));
+    // Each lane creates its nodes' packets in its evaluation (ids are given
+    // in node order afterwards, as one thread gives them).
+    if (auto* traffic = dynamic_cast<TrafficSource*>(source_.get())) {
+      traffic->set_lanes(lane_of_node, network_->threads());
+      lane_source_ = traffic;
+      network_->set_lane_work([traffic](unsigned lane, Cycle cycle) { traffic->generate_lane(lane, cycle); });
+    }
+    if (!settle_) {
+      shards_ = std::make_unique<DeliveryShards>(network_->threads(), std::move(lane_of_node), scenario_.warmup,
+                                                 window_end_);
+      std::vector<DeliveryObserver*> observers;
+      for (unsigned k = 0; k < shards_->size(); ++k) observers.push_back(&shards_->shard(k));
+      network_->set_lane_observers(std::move(observers));
+    }
   }
   scoreboard_.set_completion_handler(
       [this](const Packet& p, Cycle delivered) {
@@ -141,7 +150,10 @@ void Simulation::tick_evaluate() {
   network_->evaluate(t);
   for (const Packet& p : manual_) create(p);
   manual_.clear();
-  source_->generate(t, [this](const Packet& p) { offer(p); });
+  if (lane_source_)
+    lane_source_->emit_lanes([this](const Packet& p) { offer(p); });  // created in network_->evaluate(t)
+  else
+    source_->generate(t, [this](const Packet& p) { offer(p); });
 }
 
 void Simulation::tick_commit() {

@@ -15,18 +15,18 @@ class Markov : public InjectionProcess {
  public:
   Markov(const InjectionConfig& c, std::size_t nodes)
       : alpha_(c.burst_alpha), beta_(c.burst_beta),
-        r1_(c.packet_rate * (c.burst_alpha + c.burst_beta) / c.burst_alpha), on_(nodes, false) {}
+        r1_(c.packet_rate * (c.burst_alpha + c.burst_beta) / c.burst_alpha), on_(nodes, 0) {}
 
   Cycle next(NodeId n, Cycle from, Rng& rng) override {
-    std::vector<bool>::reference on = on_[n];
+    std::uint8_t& on = on_[n];
     for (Cycle c = from; c < kNever; ++c) {
       if (!on) {  // off: the cycle it turns on, then its packet test in that cycle
         const Cycle gap = geometric_gap(alpha_, rng);
         if (gap >= kNever || c + gap - 1 >= kNever) return kNever;
         c += gap - 1;
-        on = true;
+        on = 1;
       } else if (rng.uniform() < beta_) {
-        on = false;
+        on = 0;
         continue;
       }
       if (rng.uniform() < r1_) return c;
@@ -36,7 +36,7 @@ class Markov : public InjectionProcess {
 
  private:
   double alpha_, beta_, r1_;
-  std::vector<bool> on_;
+  std::vector<std::uint8_t> on_;  ///< a byte per node: next() for different nodes may run at once
 };
 
 }  // namespace

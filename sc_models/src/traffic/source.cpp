@@ -1,10 +1,12 @@
 #include <wormsim/traffic/source.h>
 
+#include <stdexcept>
+
 namespace wormsim {
 
 TrafficSource::TrafficSource(const SourceConfig& config, std::unique_ptr<TrafficPattern> pattern,
                              std::size_t nodes)
-    : cfg_(config), pattern_(std::move(pattern)) {
+    : cfg_(config), pattern_(std::move(pattern)), lanes_(1) {
   InjectionConfig ic;
   ic.name = cfg_.injection;
   ic.mean_length = cfg_.lengths.mean();
@@ -17,24 +19,63 @@ TrafficSource::TrafficSource(const SourceConfig& config, std::unique_ptr<Traffic
   for (std::size_t n = 0; n < nodes; ++n) {
     rngs_.emplace_back(cfg_.seed, n + 1);
     const Cycle first = injection_->next(static_cast<NodeId>(n), 0, rngs_.back());
-    if (first < InjectionProcess::kNever) events_.push(Event{first, static_cast<NodeId>(n)});
+    if (first < InjectionProcess::kNever) lanes_[0].events.push(Event{first, static_cast<NodeId>(n)});
   }
 }
 
-void TrafficSource::generate(Cycle cycle, const std::function<void(const Packet&)>& emit) {
-  while (!events_.empty() && events_.top().first <= cycle) {
-    const NodeId src = events_.top().second;
-    events_.pop();
+void TrafficSource::set_lanes(const std::vector<unsigned>& lane_of_node, unsigned lanes) {
+  if (lanes == 0 || lane_of_node.size() != rngs_.size())
+    throw std::invalid_argument("TrafficSource::set_lanes: one lane per node, at least one lane");
+  for (std::size_t n = 1; n < lane_of_node.size(); ++n)
+    if (lane_of_node[n] < lane_of_node[n - 1] || lane_of_node[n] >= lanes)
+      throw std::invalid_argument("TrafficSource::set_lanes: lanes must be ascending node ranges");
+  std::vector<Event> all;
+  for (Lane& lane : lanes_) {
+    if (!lane.created.empty()) throw std::logic_error("TrafficSource::set_lanes: packets not emitted");
+    for (; !lane.events.empty(); lane.events.pop()) all.push_back(lane.events.top());
+  }
+  lanes_ = std::vector<Lane>(lanes);
+  for (const Event& e : all) lanes_[lane_of_node[e.second]].events.push(e);
+}
+
+Cycle TrafficSource::next_event(Cycle cycle) const {
+  if (!enabled_) return kNoEvent;
+  Cycle next = kNoEvent;
+  for (const Lane& lane : lanes_)
+    if (!lane.events.empty()) next = std::min(next, lane.events.top().first);
+  return next == kNoEvent ? kNoEvent : std::max(cycle, next);
+}
+
+void TrafficSource::generate_lane(unsigned lane, Cycle cycle) {
+  Lane& l = lanes_[lane];
+  while (!l.events.empty() && l.events.top().first <= cycle) {
+    const NodeId src = l.events.top().second;
+    l.events.pop();
     Rng& rng = rngs_[src];
     if (enabled_) {
       if (auto dst = pattern_->destination(src, rng)) {
         const unsigned length = cfg_.lengths.draw(rng);
-        emit(Packet{take_id(), src, *dst, static_cast<std::uint16_t>(length), cycle, 0, {}});
+        l.created.push_back(Packet{0, src, *dst, static_cast<std::uint16_t>(length), cycle, 0, {}});
       }
     }
     const Cycle next = injection_->next(src, cycle + 1, rng);
-    if (next < InjectionProcess::kNever) events_.push(Event{next, src});
+    if (next < InjectionProcess::kNever) l.events.push(Event{next, src});
   }
+}
+
+void TrafficSource::emit_lanes(const std::function<void(const Packet&)>& emit) {
+  for (Lane& lane : lanes_) {
+    for (Packet& p : lane.created) {
+      p.id = take_id();
+      emit(p);
+    }
+    lane.created.clear();
+  }
+}
+
+void TrafficSource::generate(Cycle cycle, const std::function<void(const Packet&)>& emit) {
+  for (unsigned lane = 0; lane < lanes(); ++lane) generate_lane(lane, cycle);
+  emit_lanes(emit);
 }
 
 }  // namespace wormsim

@@ -8,15 +8,16 @@
 // lane (static balance; neighbours mostly share a lane, so lanes seldom
 // touch each other's memory); each cycle the active components of every
 // lane are evaluated in parallel; at the clock
-// edge each lane commits the link directions its components drove; traffic
-// generation stays on the calling thread. A component reads only registered
-// state and writes only its own state and the _d side of its links, so no
-// two lanes write one object; what lanes hand to shared lists (wake-ups,
-// driven links) goes to per-lane lists that are joined in lane order.
-// Deliveries go to the lane's own observer (set_lane_observers), or are
-// held per lane and replayed in lane order. Results are the same for any
-// number of threads.
+// edge each lane commits the link directions its components drove. A
+// component reads only registered state and writes only its own state and
+// the _d side of its links, so no two lanes write one object; what lanes
+// hand to shared lists (wake-ups, driven links) goes to per-lane lists that
+// are joined in lane order. Deliveries go to the lane's own observer
+// (set_lane_observers), or are held per lane and replayed in lane order;
+// per-lane work of the caller's (set_lane_work: traffic generation) runs in
+// the lanes' evaluation. Results are the same for any number of threads.
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -83,6 +84,10 @@ class Network {
   /// observers[k], from lane k's thread (one per lane), instead of being
   /// held and replayed to the observer in lane order; empty: replayed.
   void set_lane_observers(std::vector<DeliveryObserver*> observers) { deliveries_.set_direct(std::move(observers)); }
+  /// After set_threads: work(lane, cycle) runs in each lane's evaluation of
+  /// every cycle, after the lane's components, on the lane's thread (lanes
+  /// at once); it may touch only what belongs to that lane. Empty: none.
+  void set_lane_work(std::function<void(unsigned, Cycle)> work) { lane_work_ = std::move(work); }
   /// Times every phase from now on (network/profile.h); after set_threads.
   void set_profile(bool on) {
     profile_ = on ? std::make_unique<NetworkProfile>() : nullptr;
@@ -177,6 +182,7 @@ class Network {
   std::unique_ptr<WorkerPool> pool_;
   std::unique_ptr<NetworkProfile> profile_;
   std::size_t min_active_per_lane_ = 64;
+  std::function<void(unsigned, Cycle)> lane_work_;  ///< set_lane_work()
   bool stand_ins_ = false;
   bool prefetch_ = false;  ///< memory hints while evaluating (NetworkConfig::memory_hints)
   /// Every router's arrival words, by node id, in one array (16 bytes per

@@ -137,6 +137,9 @@ class Simulation : public DeliveryObserver {
   std::unordered_map<std::uint64_t, std::uint32_t> worm_of_packet_;
   std::unique_ptr<Network> network_;
   std::unique_ptr<PacketSource> source_;
+  /// source_ when its lanes create the packets in the network's evaluation
+  /// (several threads, a synthetic source); null otherwise.
+  TrafficSource* lane_source_ = nullptr;
   std::unique_ptr<DeadlockDetector> deadlock_detector_;  ///< made at the first runtime check
   Phase phase_ = Phase::Warmup;
   Cycle cycle_ = 0;

@@ -37,6 +37,8 @@ class InjectionProcess {
   virtual ~InjectionProcess() = default;
   /// Earliest cycle >= from at which node n creates a packet, or kNever.
   /// Called with from = 0 first, then with the cycle after each creation.
+  /// Touches only node n's state: calls for different nodes may run on
+  /// different threads at once (TrafficSource's lanes).
   virtual Cycle next(NodeId n, Cycle from, Rng& rng) = 0;
 };
 

@@ -34,6 +34,7 @@ class TrafficPattern {
  public:
   virtual ~TrafficPattern() = default;
   /// Destination of a new packet from `src`, or nothing if `src` sends none.
+  /// May run on several threads at once (for different sources).
   virtual std::optional<NodeId> destination(NodeId src, Rng& rng) const = 0;
   /// Lets packets be bound for their own node (PatternConfig::self_packets),
   /// for the patterns that would send one there; the others ignore it.

@@ -57,18 +57,35 @@ class TrafficSource : public PacketSource {
  public:
   /// Throws ConfigError for an unknown injection process or bad burst.
   TrafficSource(const SourceConfig& config, std::unique_ptr<TrafficPattern> pattern, std::size_t nodes);
+  /// generate_lane() for every lane, then emit_lanes().
   void generate(Cycle cycle, const std::function<void(const Packet&)>& emit) override;
-  Cycle next_event(Cycle cycle) const override {
-    return events_.empty() || !enabled_ ? kNoEvent : std::max(cycle, events_.top().first);
-  }
+  Cycle next_event(Cycle cycle) const override;
+
+  /// Splits the nodes into lanes: node n's events go to lane lane_of_node[n]
+  /// (< lanes), and the lanes' nodes must be ascending ranges in lane order
+  /// (lane k's nodes all below lane k+1's), so that lane order is node
+  /// order. Before the first generate(); one lane by default.
+  void set_lanes(const std::vector<unsigned>& lane_of_node, unsigned lanes);
+  unsigned lanes() const { return static_cast<unsigned>(lanes_.size()); }
+  /// Creates the packets of `cycle` of lane `lane`'s nodes and keeps them
+  /// (no id yet). Lanes may run on different threads at once: each touches
+  /// only its own nodes' streams and state.
+  void generate_lane(unsigned lane, Cycle cycle);
+  /// Hands the kept packets to `emit` in lane order (node order), each with
+  /// the next id, as generate() would have in one pass.
+  void emit_lanes(const std::function<void(const Packet&)>& emit);
 
  private:
+  using Event = std::pair<Cycle, NodeId>;
+  struct Lane {
+    std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events;
+    std::vector<Packet> created;  ///< this cycle's, without ids
+  };
   SourceConfig cfg_;
   std::unique_ptr<TrafficPattern> pattern_;
   std::unique_ptr<InjectionProcess> injection_;
   std::vector<Rng> rngs_;
-  using Event = std::pair<Cycle, NodeId>;
-  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
+  std::vector<Lane> lanes_;
 };
 
 }  // namespace wormsim
