@@ -135,7 +135,7 @@ TEST_P(Threads, SameResultsWithEachLaneCheckingItsDeliveries) {
   std::cout << "[ seed ] " << c.seed << " (" << c.topology << ", rate " << c.rate << ")\n";
   const Outcome one = run(c, 1);
   ASSERT_TRUE(one.results.flushed);
-  for (unsigned lanes : {2u, 3u}) {
+  for (unsigned lanes : {2u, 3u, 4u}) {  // 4: the mesh's, torus's and 3PT's blocks
     SCOPED_TRACE(std::to_string(lanes) + " lanes");
     const Outcome many = run(c, lanes, false);
     expect_same_results(one.results, many.results);

@@ -3,9 +3,9 @@
 // (it once overflowed and injected a packet every few cycles), for Bernoulli
 // and on/off injection and for mixed packet lengths; on/off and slow Markov
 // traffic really come in bursts; a source split into lanes (each creating
-// its nodes' packets, on threads at once) hands out the packets, ids and
-// all, that one lane does, and refuses lanes that are not ascending node
-// ranges; traces replay in cycle order and bad lines are named.
+// its nodes' packets, on threads at once), as id ranges or interleaved,
+// hands out the packets, ids and all, that one lane does, and refuses a
+// lane past the last; traces replay in cycle order and bad lines are named.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -166,9 +166,10 @@ TEST(TrafficSource, AFixedLengthDrawsNothing) {
 }
 
 /// Every packet (id, source, destination, length, cycle) of `cycles` cycles
-/// of a 64-node source, its nodes split into `lanes` equal ranges, each lane
-/// generated on its own thread.
-std::vector<std::string> lane_packets(const std::string& injection, unsigned lanes, Cycle cycles) {
+/// of a 64-node source, its nodes split into `lanes` equal ranges (or dealt
+/// round-robin: `interleaved`), each lane generated on its own thread.
+std::vector<std::string> lane_packets(const std::string& injection, unsigned lanes, Cycle cycles,
+                                      bool interleaved = false) {
   const Topology t = make_topology("mesh:4x4x4");
   PatternConfig pc;
   pc.name = "uniform";
@@ -181,7 +182,8 @@ std::vector<std::string> lane_packets(const std::string& injection, unsigned lan
   sc.burst_beta = 0.3;
   TrafficSource src(sc, make_pattern(pc, t), t.num_nodes());
   std::vector<unsigned> lane_of_node(t.num_nodes());
-  for (NodeId n = 0; n < t.num_nodes(); ++n) lane_of_node[n] = static_cast<unsigned>(std::size_t{n} * lanes / t.num_nodes());
+  for (NodeId n = 0; n < t.num_nodes(); ++n)
+    lane_of_node[n] = interleaved ? n % lanes : static_cast<unsigned>(std::size_t{n} * lanes / t.num_nodes());
   if (lanes > 1) src.set_lanes(lane_of_node, lanes);
   std::vector<std::string> out;
   for (Cycle c = 0; c < cycles; ++c) {
@@ -201,15 +203,18 @@ TEST(TrafficSource, LanesHandOutWhatOneLaneDoes) {
     const std::string& injection = info.name;
     const std::vector<std::string> one = lane_packets(injection, 1, 300);
     ASSERT_GT(one.size(), 500u) << injection;
-    for (unsigned lanes : {2u, 3u, 7u}) EXPECT_EQ(lane_packets(injection, lanes, 300), one) << injection << ", " << lanes << " lanes";
+    for (unsigned lanes : {2u, 3u, 7u}) {
+      EXPECT_EQ(lane_packets(injection, lanes, 300), one) << injection << ", " << lanes << " lanes";
+      EXPECT_EQ(lane_packets(injection, lanes, 300, true), one) << injection << ", " << lanes << " interleaved lanes";
+    }
   }
 }
 
-TEST(TrafficSource, LanesMustBeAscendingNodeRanges) {
+TEST(TrafficSource, ALanePastTheLastOrAMissingNodeIsRefused) {
   const Topology t = make_topology("mesh:4x4");
   TrafficSource src(SourceConfig{}, make_pattern(PatternConfig{}, t), t.num_nodes());
   std::vector<unsigned> lanes(16, 0);
-  lanes[3] = 1;  // then back to lane 0
+  lanes[3] = 2;
   EXPECT_THROW(src.set_lanes(lanes, 2), std::invalid_argument);
   EXPECT_THROW(src.set_lanes(std::vector<unsigned>(15, 0), 1), std::invalid_argument);
   std::vector<unsigned> halves(16, 0);

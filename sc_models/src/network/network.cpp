@@ -85,7 +85,15 @@ void Network::set_threads(unsigned threads, std::size_t min_active_per_lane) {
   // Lists built so far stay valid: take() and commit_all() join the lanes.
   pool_.reset();
   if (threads > 1) pool_ = std::make_unique<WorkerPool>(threads);
-  activity_.set_lanes(threads);
+  // The topology's spatial blocks: router and interface of a node together.
+  std::vector<unsigned> lane_of_slot;
+  if (threads > 1) {
+    const std::vector<unsigned> lane_of_node = topology_.kind->lanes(topology_, threads);
+    lane_of_slot.resize(2 * lane_of_node.size());
+    for (NodeId n = 0; n < lane_of_node.size(); ++n)
+      lane_of_slot[router_slot(n)] = lane_of_slot[ni_slot(n)] = lane_of_node[n];
+  }
+  activity_.set_lanes(threads, threads > 1 ? &lane_of_slot : nullptr);
   committer_.set_lanes(&activity_, threads);
   // An arrival word set by one lane alone in a clock edge is set without an
   // atomic operation: a direction is committed by the lane of the end that

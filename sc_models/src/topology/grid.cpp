@@ -5,6 +5,7 @@
 #include <wormsim/core/config_error.h>
 #include <wormsim/multicast/hamiltonian.h>
 #include <wormsim/topology/bounds.h>
+#include <wormsim/topology/lanes.h>
 #include <wormsim/topology/registry.h>
 
 namespace wormsim {
@@ -120,6 +121,11 @@ std::string GridKind::floorplan(ZLayout z) const {
   if (z == ZLayout::Stacked)
     return plane + "; Z stacked dies" + (spec_.wrap ? " in folded order" : "") + ", z links through-silicon vias";
   return plane + "; the Z layers side by side along x" + (spec_.wrap ? " in folded order" : "");
+}
+
+std::vector<unsigned> GridKind::lanes(const Topology& t, unsigned lanes) const {
+  BlockCut cut = block_lanes(t, grid_coord_table(spec_.dims), spec_.dims, lanes);
+  return cut.lane.empty() ? TopologyKind::lanes(t, lanes) : std::move(cut.lane);
 }
 
 std::vector<unsigned> GridKind::coordinates(NodeId n) const {

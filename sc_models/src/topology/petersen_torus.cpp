@@ -4,6 +4,7 @@
 
 #include <wormsim/core/config_error.h>
 #include <wormsim/multicast/hamiltonian.h>
+#include <wormsim/topology/lanes.h>
 #include <wormsim/topology/bounds.h>
 #include <wormsim/topology/registry.h>
 
@@ -126,6 +127,16 @@ std::string PetersenTorusKind::floorplan(ZLayout z) const {
       "rings folded";
   return plane + (z == ZLayout::Stacked ? "; the l layers stacked dies in folded order, z links through-silicon vias"
                                         : "; the l layers side by side along x in folded order");
+}
+
+std::vector<unsigned> PetersenTorusKind::lanes(const Topology& t, unsigned lanes) const {
+  std::vector<std::array<unsigned, 3>> module(t.num_nodes());
+  for (NodeId n = 0; n < t.num_nodes(); ++n) {
+    const PtCoord c = pt_coord_of(lmn_, n);
+    module[n] = {c.z, c.x, c.y};
+  }
+  BlockCut cut = block_lanes(t, module, lmn_, lanes);
+  return cut.lane.empty() ? TopologyKind::lanes(t, lanes) : std::move(cut.lane);
 }
 
 std::vector<unsigned> PetersenTorusKind::coordinates(NodeId n) const {

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include <wormsim/core/config_error.h>
+#include <wormsim/topology/lanes.h>
 
 namespace wormsim {
 
@@ -38,6 +39,10 @@ std::optional<NodeId> find_node(const Topology& t, const std::string& text) {
 NodePermutation TopologyKind::permutation(const std::string& pattern, const Topology& t) const {
   throw ConfigError("traffic", pattern + " has no meaning on " + t.spec + " (it maps coordinates of a mesh, torus "
                                          "or 3PT; use uniform, randperm, hotspot or neighbor)");
+}
+
+std::vector<unsigned> TopologyKind::lanes(const Topology& t, unsigned lanes) const {
+  return contiguous_lanes(t.num_nodes(), lanes);
 }
 
 TileSpot TopologyKind::tile(const Topology& t, NodeId n, ZLayout /*z*/) const {

@@ -26,9 +26,11 @@ TrafficSource::TrafficSource(const SourceConfig& config, std::unique_ptr<Traffic
 void TrafficSource::set_lanes(const std::vector<unsigned>& lane_of_node, unsigned lanes) {
   if (lanes == 0 || lane_of_node.size() != rngs_.size())
     throw std::invalid_argument("TrafficSource::set_lanes: one lane per node, at least one lane");
-  for (std::size_t n = 1; n < lane_of_node.size(); ++n)
-    if (lane_of_node[n] < lane_of_node[n - 1] || lane_of_node[n] >= lanes)
-      throw std::invalid_argument("TrafficSource::set_lanes: lanes must be ascending node ranges");
+  ranges_ = true;
+  for (std::size_t n = 0; n < lane_of_node.size(); ++n) {
+    if (lane_of_node[n] >= lanes) throw std::invalid_argument("TrafficSource::set_lanes: a lane past the last");
+    if (n > 0 && lane_of_node[n] < lane_of_node[n - 1]) ranges_ = false;
+  }
   std::vector<Event> all;
   for (Lane& lane : lanes_) {
     if (!lane.created.empty()) throw std::logic_error("TrafficSource::set_lanes: packets not emitted");
@@ -64,13 +66,33 @@ void TrafficSource::generate_lane(unsigned lane, Cycle cycle) {
 }
 
 void TrafficSource::emit_lanes(const std::function<void(const Packet&)>& emit) {
-  for (Lane& lane : lanes_) {
-    for (Packet& p : lane.created) {
-      p.id = take_id();
-      emit(p);
+  if (ranges_) {
+    for (Lane& lane : lanes_) {
+      for (Packet& p : lane.created) {
+        p.id = take_id();
+        emit(p);
+      }
+      lane.created.clear();
     }
-    lane.created.clear();
+    return;
   }
+  // Blocks: merge the lanes' lists (each in node order) by source node.
+  next_.assign(lanes_.size(), 0);
+  for (;;) {
+    Lane* first = nullptr;
+    std::size_t* at = nullptr;
+    for (std::size_t k = 0; k < lanes_.size(); ++k)
+      if (next_[k] < lanes_[k].created.size() &&
+          (first == nullptr || lanes_[k].created[next_[k]].src < first->created[*at].src)) {
+        first = &lanes_[k];
+        at = &next_[k];
+      }
+    if (first == nullptr) break;
+    Packet& p = first->created[(*at)++];
+    p.id = take_id();
+    emit(p);
+  }
+  for (Lane& lane : lanes_) lane.created.clear();
 }
 
 void TrafficSource::generate(Cycle cycle, const std::function<void(const Packet&)>& emit) {

@@ -55,10 +55,11 @@ class ActivityList {
   unsigned lane_of(std::size_t slot) const { return lane_of_slot_[slot]; }
 
   /// Number of lanes (1 = single-threaded). With several, every component
-  /// belongs to one lane for good: slots are cut into `lanes` equal ranges
-  /// (router and interface of a node, and neighbouring nodes, stay
-  /// together), so a lane's work keeps to its part of the fabric.
-  void set_lanes(unsigned lanes) {
+  /// belongs to one lane for good: slot s to lane_of_slot[s] (< lanes) when
+  /// given, else slots are cut into `lanes` equal ranges (router and
+  /// interface of a node, and neighbouring nodes, stay together), so a
+  /// lane's work keeps to its part of the fabric.
+  void set_lanes(unsigned lanes, const std::vector<unsigned>* lane_of_slot = nullptr) {
     std::vector<std::size_t> pending;
     for (auto& from : lane_next_)
       for (auto& to : from) pending.insert(pending.end(), to.begin(), to.end());
@@ -68,7 +69,9 @@ class ActivityList {
     laned_ = lanes > 1;
     const std::size_t n = components_.size();
     for (std::size_t slot = 0; slot < n; ++slot) {
-      const unsigned lane = lanes > 1 ? static_cast<unsigned>(slot * lanes / n) : 0u;
+      const unsigned lane = lanes <= 1 ? 0u
+                            : lane_of_slot != nullptr ? lane_of_slot->at(slot)
+                                                      : static_cast<unsigned>(slot * lanes / n);
       components_[slot]->set_lane(lane);
       lane_of_slot_[slot] = lane;
     }

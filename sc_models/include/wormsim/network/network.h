@@ -4,10 +4,12 @@
 // writes link inputs) followed by commit() (the clock edge of every link).
 // The SystemC module in fabric_module.h drives this from a clock.
 //
-// Threads (set_threads): the nodes are cut into equal ranges of ids, one per
-// lane (static balance; neighbours mostly share a lane, so lanes seldom
-// touch each other's memory); each cycle the active components of every
-// lane are evaluated in parallel; at the clock
+// Threads (set_threads): the nodes are cut into one part per lane, the
+// topology's spatial blocks (TopologyKind::lanes: sub-blocks of a mesh or
+// torus, blocks of whole modules of 3PT, equal ranges of ids elsewhere), so
+// that neighbours mostly share a lane and lanes seldom touch each other's
+// memory; each cycle the active components of every lane are evaluated in
+// parallel; at the clock
 // edge each lane commits the link directions its components drove. A
 // component reads only registered state and writes only its own state and
 // the _d side of its links, so no two lanes write one object; what lanes

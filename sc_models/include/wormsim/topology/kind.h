@@ -80,6 +80,10 @@ class TopologyKind {
   virtual std::optional<std::pair<std::size_t, std::string>> halving_cut(const Topology& /*t*/) const {
     return std::nullopt;
   }
+  /// The lane (thread) of each node for `lanes` > 1 lanes (topology/lanes.h):
+  /// the family's spatial blocks where it has an even cut, else the default,
+  /// equal ranges of ids.
+  virtual std::vector<unsigned> lanes(const Topology& t, unsigned lanes) const;
 };
 
 }  // namespace wormsim

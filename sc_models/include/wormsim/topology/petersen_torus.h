@@ -43,6 +43,8 @@ class PetersenTorusKind : public TopologyKind {
   NodePermutation permutation(const std::string& pattern, const Topology& t) const override;
   void add_bounds(const Topology& t, ThroughputBounds& out) const override;
   std::optional<std::pair<std::size_t, std::string>> halving_cut(const Topology& t) const override;
+  /// Blocks of whole modules on the l x m x n torus of modules (topology/lanes.h).
+  std::vector<unsigned> lanes(const Topology& t, unsigned lanes) const override;
   TileSpot tile(const Topology& t, NodeId n, ZLayout z) const override;
   std::string floorplan(ZLayout z) const override;
 

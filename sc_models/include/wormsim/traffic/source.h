@@ -62,17 +62,16 @@ class TrafficSource : public PacketSource {
   Cycle next_event(Cycle cycle) const override;
 
   /// Splits the nodes into lanes: node n's events go to lane lane_of_node[n]
-  /// (< lanes), and the lanes' nodes must be ascending ranges in lane order
-  /// (lane k's nodes all below lane k+1's), so that lane order is node
-  /// order. Before the first generate(); one lane by default.
+  /// (< lanes). Before the first generate(); one lane by default.
   void set_lanes(const std::vector<unsigned>& lane_of_node, unsigned lanes);
   unsigned lanes() const { return static_cast<unsigned>(lanes_.size()); }
   /// Creates the packets of `cycle` of lane `lane`'s nodes and keeps them
   /// (no id yet). Lanes may run on different threads at once: each touches
   /// only its own nodes' streams and state.
   void generate_lane(unsigned lane, Cycle cycle);
-  /// Hands the kept packets to `emit` in lane order (node order), each with
-  /// the next id, as generate() would have in one pass.
+  /// Hands the kept packets to `emit` in node order, each with the next id,
+  /// as generate() would have in one pass (a node creates at most one
+  /// packet a cycle, and each lane keeps its own in node order).
   void emit_lanes(const std::function<void(const Packet&)>& emit);
 
  private:
@@ -86,6 +85,8 @@ class TrafficSource : public PacketSource {
   std::unique_ptr<InjectionProcess> injection_;
   std::vector<Rng> rngs_;
   std::vector<Lane> lanes_;
+  bool ranges_ = true;  ///< lane k's nodes all below lane k+1's: lane order is node order
+  std::vector<std::size_t> next_;  ///< emit_lanes(): per lane, its next packet
 };
 
 }  // namespace wormsim

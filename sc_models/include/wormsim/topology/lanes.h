@@ -1,0 +1,42 @@
+// Which lane (thread) evaluates each node: the cut of a fabric that the
+// multi-threaded engine works on (TopologyKind::lanes). A lane's nodes
+// should be close together, so that few links cross between lanes, and the
+// lanes equal in size.
+#pragma once
+#include <array>
+#include <cstddef>
+#include <vector>
+
+#include <wormsim/core/flit.h>
+
+namespace wormsim {
+
+struct Topology;
+
+/// The most a lane may hold over the mean in a block cut (10%): a cut less
+/// even than this is not taken.
+constexpr double kMaxLaneImbalance = 1.10;
+
+/// Lane of each of `nodes` nodes: `lanes` equal ranges of ids (within one node).
+std::vector<unsigned> contiguous_lanes(std::size_t nodes, unsigned lanes);
+
+/// A cut of t's nodes into blocks: `parts` per dimension of the cell grid,
+/// and each node's lane; parts {0, 0, 0} and no lanes when none is even
+/// enough.
+struct BlockCut {
+  std::array<unsigned, 3> parts{0, 0, 0};
+  std::vector<unsigned> lane;
+};
+
+/// t's nodes sit on the cells of an X x Y x Z grid (`cell_of_node[n]`,
+/// every cell holding the same number of nodes), cut into lanes = a x b x c
+/// blocks: among the factorizations whose largest block holds at most
+/// kMaxLaneImbalance x the mean, the one with the fewest of t's links
+/// between lanes (ties: more parts along the later dimensions).
+BlockCut block_lanes(const Topology& t, const std::vector<std::array<unsigned, 3>>& cell_of_node,
+                     const std::array<unsigned, 3>& extent, unsigned lanes);
+
+/// Directed links of t whose ends are in different lanes.
+std::size_t links_between_lanes(const Topology& t, const std::vector<unsigned>& lane);
+
+}  // namespace wormsim
