@@ -31,6 +31,7 @@ struct Case {
   std::string name, topology, routing, worms;  // worms: "", "dual-path" or "3-dbs"
   double rate = 0.2;
   std::uint64_t seed = 1;
+  unsigned source_queue = 0;  ///< Scenario::source_queue (0: unbounded)
 };
 
 void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
@@ -54,6 +55,7 @@ std::vector<Case> cases() {
   v.push_back({"dual_path_worms_torus_4x4x4", "torus:4x4x4", "", "dual-path", 0.05, 23});
   v.push_back({"dual_path_worms_3pt_2x2x2", "3pt:2x2x2", "3pt-dor", "dual-path", 0.05, 24});
   v.push_back({"adaptive_past_saturation_mesh_4x4x4", "mesh:4x4x4", "adaptive", "", 0.6, 25});
+  v.push_back({"bounded_source_queues_past_saturation_mesh_4x4x4", "mesh:4x4x4", "dor", "", 0.7, 26, 2});
   return v;
 }
 
@@ -77,6 +79,7 @@ Outcome run(const Case& c, unsigned lanes, bool listen = true) {
   s.cycles = 1000;
   s.deadlock_check = false;  // the static proof does not depend on the lanes
   s.eject_rate = 0.9;  // back-pressure draws from every node's own stream
+  s.source_queue = c.source_queue;
   if (!listen) s.threads = lanes;  // the Simulation gives each lane its shard
   Simulation sim(s);
   sim.network().set_threads(lanes, 1);  // the same lanes, every cycle split

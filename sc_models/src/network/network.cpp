@@ -150,6 +150,7 @@ void Network::evaluate_phase(Cycle cycle) {
   if (!shared) {
     // Too little work to share: every lane's components on this thread.
     for (unsigned lane = 0; lane < lanes; ++lane) {
+      if (lane_prework_) lane_prework_(lane, cycle);
       evaluate_list(activity_.take_lane(lane), cycle);
       if (lane_work_) lane_work_(lane, cycle);
     }
@@ -158,6 +159,7 @@ void Network::evaluate_phase(Cycle cycle) {
     // Each lane takes its own components and evaluates them.
     pool_->run([&](unsigned lane) {
       const auto start = stamp<kProfile>();
+      if (lane_prework_) lane_prework_(lane, cycle);
       evaluate_list(activity_.take_lane(lane), cycle);
       if (lane_work_) lane_work_(lane, cycle);
       if constexpr (kProfile) profile_->lanes[lane].evaluate += since(start);

@@ -63,6 +63,11 @@ Simulation::Simulation(const Scenario& scenario, const ResolvedHook& resolved) {
       std::vector<DeliveryObserver*> observers;
       for (unsigned k = 0; k < shards_->size(); ++k) observers.push_back(&shards_->shard(k));
       network_->set_lane_observers(std::move(observers));
+      // The source's packets of a cycle are counted and given ids serially;
+      // in the next cycle, before any component of it is evaluated, the
+      // destination's lane opens each delivery and the source's lane queues
+      // the packet at its interface (Simulation::pending_).
+      if (lane_source_) network_->set_lane_prework([this](unsigned lane, Cycle) { open_pending(lane); });
     }
   }
   scoreboard_.set_completion_handler(
@@ -73,6 +78,13 @@ Simulation::Simulation(const Scenario& scenario, const ResolvedHook& resolved) {
   if (scenario_.warmup == 0) {
     phase_ = Phase::Measure;
     snapshot_links(links_at_start_);
+  }
+}
+
+void Simulation::open_pending(unsigned lane) {
+  for (const Packet& p : pending_) {
+    if (shards_->shard_of(p.dst) == lane) shards_->open(p);
+    if (shards_->shard_of(p.src) == lane) network_->ni(p.src).enqueue(p);
   }
 }
 
@@ -95,8 +107,13 @@ void Simulation::create(const Packet& p) {
 }
 
 void Simulation::offer(const Packet& p) {
-  if (scenario_.source_queue == 0 || network_->ni(p.src).queued_packets() < scenario_.source_queue)
-    return create(p);
+  if (scenario_.source_queue == 0 || network_->ni(p.src).queued_packets() < scenario_.source_queue) {
+    if (!shards_ || !lane_source_) return create(p);
+    shards_->count_created(p);  // the rest in the lanes (open_pending)
+    stats_.on_created(p);
+    pending_.push_back(p);
+    return;
+  }
   ++suppressed_packets_;
   suppressed_flits_ += p.length;
   if (p.created >= scenario_.warmup && p.created < window_end_) window_suppressed_flits_ += p.length;
@@ -148,6 +165,7 @@ void Simulation::tick_evaluate() {
   if (phase_ == Phase::Done) return;
   const Cycle t = cycle_;
   network_->evaluate(t);
+  pending_.clear();  // opened and queued by the lanes in that evaluation
   for (const Packet& p : manual_) create(p);
   manual_.clear();
   if (lane_source_)

@@ -13,11 +13,7 @@ DeliveryShards::DeliveryShards(unsigned shards, std::vector<unsigned> shard_of_n
   for (unsigned k = 0; k < shards; ++k) shards_.push_back(std::make_unique<Shard>(window_start, window_end));
 }
 
-void DeliveryShards::on_created(const Packet& p) {
-  shards_[shard_of_node_[p.dst]]->board.on_created(p);
-  ++created_packets_;
-  created_flits_ += p.length;
-}
+void DeliveryShards::open(const Packet& p) { shards_[shard_of_node_[p.dst]]->board.on_created(p); }
 
 void DeliveryShards::on_created(const Packet& p, const std::vector<NodeId>& destinations,
                                 const std::vector<unsigned>& skipped) {

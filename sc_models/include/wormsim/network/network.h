@@ -90,6 +90,10 @@ class Network {
   /// every cycle, after the lane's components, on the lane's thread (lanes
   /// at once); it may touch only what belongs to that lane. Empty: none.
   void set_lane_work(std::function<void(unsigned, Cycle)> work) { lane_work_ = std::move(work); }
+  /// As set_lane_work(), but before the lane takes its components for the
+  /// cycle: a component it wakes (its own lane's only) is evaluated in this
+  /// cycle, as if woken in the serial part of the cycle before.
+  void set_lane_prework(std::function<void(unsigned, Cycle)> work) { lane_prework_ = std::move(work); }
   /// Times every phase from now on (network/profile.h); after set_threads.
   void set_profile(bool on) {
     profile_ = on ? std::make_unique<NetworkProfile>() : nullptr;
@@ -184,7 +188,7 @@ class Network {
   std::unique_ptr<WorkerPool> pool_;
   std::unique_ptr<NetworkProfile> profile_;
   std::size_t min_active_per_lane_ = 64;
-  std::function<void(unsigned, Cycle)> lane_work_;  ///< set_lane_work()
+  std::function<void(unsigned, Cycle)> lane_work_, lane_prework_;  ///< set_lane_work(), set_lane_prework()
   bool stand_ins_ = false;
   bool prefetch_ = false;  ///< memory hints while evaluating (NetworkConfig::memory_hints)
   /// Every router's arrival words, by node id, in one array (16 bytes per

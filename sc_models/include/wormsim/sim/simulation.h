@@ -73,7 +73,7 @@ class Simulation : public DeliveryObserver {
   const Topology& topology() const { return *topology_; }
   /// Deliveries created and not yet complete (a worm: one per destination).
   std::size_t outstanding_packets() const {
-    return shards_ ? shards_->outstanding_packets() : scoreboard_.outstanding_packets();
+    return shards_ ? shards_->outstanding_packets() + pending_.size() : scoreboard_.outstanding_packets();
   }
   /// Deliveries complete (a worm: one per destination reached).
   std::uint64_t delivered_packets() const {
@@ -140,6 +140,11 @@ class Simulation : public DeliveryObserver {
   /// source_ when its lanes create the packets in the network's evaluation
   /// (several threads, a synthetic source); null otherwise.
   TrafficSource* lane_source_ = nullptr;
+  /// With lane_source_ and shards_: the source's packets of the last cycle,
+  /// counted, whose deliveries the lanes open and whose interfaces the
+  /// lanes queue them at, in the next cycle's evaluation (open_pending).
+  std::vector<Packet> pending_;
+  void open_pending(unsigned lane);
   std::unique_ptr<DeadlockDetector> deadlock_detector_;  ///< made at the first runtime check
   Phase phase_ = Phase::Warmup;
   Cycle cycle_ = 0;

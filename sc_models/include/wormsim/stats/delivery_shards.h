@@ -25,8 +25,22 @@ class DeliveryShards {
   /// Shard k's observer: called only from the lane that owns it.
   DeliveryObserver& shard(unsigned k) { return *shards_[k]; }
 
-  /// A unicast packet's delivery, opened in its destination's shard.
-  void on_created(const Packet& p);
+  /// A unicast packet's delivery, opened in its destination's shard:
+  /// count_created() and open().
+  void on_created(const Packet& p) {
+    count_created(p);
+    open(p);
+  }
+  /// Counts a unicast packet created (serial).
+  void count_created(const Packet& p) {
+    ++created_packets_;
+    created_flits_ += p.length;
+  }
+  /// Opens a unicast packet's delivery in its destination's shard: from the
+  /// lane that owns that shard, or serially.
+  void open(const Packet& p);
+  /// The shard of node n's deliveries.
+  unsigned shard_of(NodeId n) const { return shard_of_node_[n]; }
   /// A worm's deliveries, each in its destination's shard (as
   /// Scoreboard::on_created with destinations and skipped flits).
   void on_created(const Packet& p, const std::vector<NodeId>& destinations, const std::vector<unsigned>& skipped);
