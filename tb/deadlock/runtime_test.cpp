@@ -14,8 +14,9 @@ namespace wormsim::test {
 namespace {
 
 Results heavy(const std::string& topology, const std::string& routing, unsigned vcs, double rate,
-              Cycle cycles, std::uint64_t seed) {
+              Cycle cycles, std::uint64_t seed, unsigned threads = 1) {
   Scenario s = small_scenario(topology, rate, seed);
+  s.threads = threads;
   s.routing = routing;
   s.vcs = vcs;
   s.deadlock_check = false;  // run it anyway
@@ -49,6 +50,21 @@ TEST(RuntimeDetector, TheDeadlockItFindsIsReal) {
   const Results r = run(s);
   ASSERT_TRUE(r.deadlock);
   EXPECT_EQ(r.deadlock_kind, "no-progress");
+}
+
+// The check's graph is built lane by lane on the run's threads (the mesh's
+// and 3PT's blocks with 4); the deadlock, its cycle and its report are the
+// one-thread run's.
+TEST(RuntimeDetector, FindsTheSameDeadlockAtAnyThreadCount) {
+  const Results torus = heavy("torus:6x6", "adaptive-bad-escape", 2, 0.9, 20000, 4);
+  const Results pt = heavy("3pt:2x2x2", "minimal", 1, 0.6, 5000, 2);
+  ASSERT_TRUE(torus.deadlock);
+  ASSERT_TRUE(pt.deadlock);
+  for (const unsigned threads : {2u, 3u, 4u}) {
+    SCOPED_TRACE(std::to_string(threads) + " threads");
+    expect_same_results(torus, heavy("torus:6x6", "adaptive-bad-escape", 2, 0.9, 20000, 4, threads));
+    expect_same_results(pt, heavy("3pt:2x2x2", "minimal", 1, 0.6, 5000, 2, threads));
+  }
 }
 
 TEST(RuntimeDetector, CatchesDeadlockOf3ptMinimalRoutingOnOneVc) {

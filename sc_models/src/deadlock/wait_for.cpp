@@ -14,6 +14,16 @@ class DeadlockDetector::Graph {
     PortId port;
     VcId vc;
   };
+  struct Edge {
+    std::uint32_t from, to;  ///< node `from` waits for node `to`
+    Via via;
+  };
+  /// A lane's part of build(): its routers' wait edges, and per node (in
+  /// its routers' order) how many.
+  struct Lane {
+    std::vector<Edge> edges;
+    std::vector<std::uint32_t> edge_count;
+  };
 
  public:
   explicit Graph(const Network& net)
@@ -72,33 +82,99 @@ class DeadlockDetector::Graph {
 
   std::size_t key(NodeId n, unsigned port, unsigned vc) const { return n * per_router_ + port * cfg_.vcs + vc; }
 
+  // The occupied VCs in router order, then each one's wait edges (or its
+  // liveness), built lane by lane on the network's threads: lane k reads
+  // its own routers and writes its routers' slots of the arrays, and the
+  // order is the one router after router gives (so is the report).
   void build() {
-    nodes_.clear();
-    edges_.clear();
-    for (NodeId n = 0; n < net_.num_nodes(); ++n) {
-      const Router& r = net_.router(n);
-      if (r.unoccupied()) continue;
-      for (PortId p = 0; p < cfg_.total_ports(); ++p)
-        for (VcId v = 0; v < cfg_.vcs; ++v)
-          if (!r.buffer(p, v).empty() || r.input_vc_active(p, v)) add_node(n, p, v);
+    const std::size_t routers = net_.num_nodes();
+    const unsigned lanes = net_.threads();
+    if (lanes_.size() != lanes) {  // the lanes of the network now
+      lanes_.assign(lanes, Lane{});
+      lane_routers_.assign(lanes > 1 ? lanes : 0, {});
+      for (NodeId n = 0; n < routers && lanes > 1; ++n) lane_routers_[net_.lane_of_node(n)].push_back(n);
     }
+    first_vc_.assign(routers + 1, 0);
+    // 1. per router, how many VCs are occupied
+    net_.for_each_lane([&](unsigned lane) {
+      for_routers(lane, [&](NodeId n) {
+        const Router& r = net_.router(n);
+        std::uint32_t count = 0;
+        if (!r.unoccupied())
+          for (PortId p = 0; p < cfg_.total_ports(); ++p)
+            for (VcId v = 0; v < cfg_.vcs; ++v) count += !r.buffer(p, v).empty() || r.input_vc_active(p, v);
+        first_vc_[n + 1] = count;
+      });
+    });
+    for (std::size_t n = 0; n < routers; ++n) first_vc_[n + 1] += first_vc_[n];
+    nodes_.resize(first_vc_[routers]);
+    // 2. the nodes and their index entries
+    net_.for_each_lane([&](unsigned lane) {
+      for_routers(lane, [&](NodeId n) {
+        if (first_vc_[n] == first_vc_[n + 1]) return;
+        const Router& r = net_.router(n);
+        std::uint32_t i = first_vc_[n];
+        for (PortId p = 0; p < cfg_.total_ports(); ++p)
+          for (VcId v = 0; v < cfg_.vcs; ++v)
+            if (!r.buffer(p, v).empty() || r.input_vc_active(p, v)) {
+              index_[key(n, p, v)] = i;
+              nodes_[i++] = Vc{n, p, v, !r.buffer(p, v).empty()};  // its packet: read for a reported cycle only
+            }
+      });
+    });
+    // 3. each node's liveness or wait edges, kept per lane with their router's edge count
     live_.assign(nodes_.size(), 0);
+    edges_of_router_.assign(routers, 0);
+    net_.for_each_lane([&](unsigned lane) {
+      Lane& l = lanes_[lane];
+      l.edges.clear();
+      l.edge_count.clear();
+      for_routers(lane, [&](NodeId n) {
+        const std::size_t before = l.edges.size();
+        for (std::uint32_t i = first_vc_[n]; i < first_vc_[n + 1]; ++i) {
+          const std::size_t node_before = l.edges.size();
+          classify(i, l.edges);
+          l.edge_count.push_back(static_cast<std::uint32_t>(l.edges.size() - node_before));
+        }
+        edges_of_router_[n] = static_cast<std::uint32_t>(l.edges.size() - before);
+      });
+    });
+    // 4. the edges in node order: each lane's routers' edges to their place
     first_edge_.assign(nodes_.size() + 1, 0);
-    for (std::size_t i = 0; i < nodes_.size(); ++i) {
-      first_edge_[i] = static_cast<std::uint32_t>(edges_.size());
-      classify(i);
-    }
+    router_edge_.assign(routers + 1, 0);
+    for (std::size_t n = 0; n < routers; ++n) router_edge_[n + 1] = router_edge_[n] + edges_of_router_[n];
+    edges_.resize(router_edge_[routers]);
+    net_.for_each_lane([&](unsigned lane) {
+      const Lane& l = lanes_[lane];
+      std::size_t from = 0, counted = 0;
+      for_routers(lane, [&](NodeId n) {
+        std::uint32_t at = router_edge_[n];
+        for (std::uint32_t i = first_vc_[n]; i < first_vc_[n + 1]; ++i) {
+          first_edge_[i] = at;
+          const std::uint32_t count = l.edge_count[counted++];
+          std::copy(l.edges.begin() + static_cast<std::ptrdiff_t>(from),
+                    l.edges.begin() + static_cast<std::ptrdiff_t>(from + count), edges_.begin() + at);
+          from += count;
+          at += count;
+        }
+      });
+    });
     first_edge_[nodes_.size()] = static_cast<std::uint32_t>(edges_.size());
   }
 
-  void add_node(NodeId n, PortId p, VcId v) {
-    const Router& r = net_.router(n);
-    index_[key(n, p, v)] = static_cast<std::uint32_t>(nodes_.size());
-    nodes_.push_back(Vc{n, p, v, !r.buffer(p, v).empty()});  // its packet: read for a reported cycle only
+  // f(n) for every router n of lane `lane`, in ascending order (every router
+  // with one lane).
+  template <class F>
+  void for_routers(unsigned lane, F f) const {
+    if (lane_routers_.empty()) {
+      for (NodeId n = 0; n < net_.num_nodes(); ++n) f(n);
+      return;
+    }
+    for (NodeId n : lane_routers_[lane]) f(n);
   }
 
-  // Sets live_[i] or the wait edges of node i.
-  void classify(std::size_t i) {
+  // Sets live_[i] or appends node i's wait edges to `edges`.
+  void classify(std::size_t i, std::vector<Edge>& edges) {
     const Vc& b = nodes_[i];
     const Router& r = net_.router(b.node);
     const bool empty = r.buffer(b.port, b.vc).empty();
@@ -106,16 +182,16 @@ class DeadlockDetector::Graph {
       RouteSet local, forward;
       // A head the router routed and that waits with its candidates kept:
       // those, no flit read (most waiting heads in a congested fabric).
-      if (r.kept_route(b.port, b.vc, local)) return wait_for_any(i, r, b.node, local);
+      if (r.kept_route(b.port, b.vc, local)) return wait_for_any(edges, i, r, b.node, local);
       const Flit& head = r.buffer(b.port, b.vc).front();
       r.route(head, b.port, b.vc, local);
-      if (!r.forks_here(head)) return wait_for_any(i, r, b.node, local);
+      if (!r.forks_here(head)) return wait_for_any(edges, i, r, b.node, local);
       // A fork needs an ejection VC and a forward VC at once. It waits on
       // the forward group if none is free there (it cannot move before one
       // frees, whatever the ejection VCs do), else on the ejection group.
       r.route_forward(head, b.port, b.vc, forward);
-      if (all_taken(r, forward)) return wait_for_any(i, r, b.node, forward);
-      return wait_for_any(i, r, b.node, local);
+      if (all_taken(r, forward)) return wait_for_any(edges, i, r, b.node, forward);
+      return wait_for_any(edges, i, r, b.node, local);
     }
     if (empty) {  // active, waiting for the rest of its packet
       const Link* in = r.input_link(b.port);
@@ -125,7 +201,7 @@ class DeadlockDetector::Graph {
       if (up.output_queue_holds(in->upstream().port, b.vc)) return set_live(i);  // leaves it, a flit a cycle
       if (!up.output_vc_allocated(in->upstream().port, b.vc)) return set_live(i);
       const unsigned owner = up.output_vc_owner(in->upstream().port, b.vc);
-      return wait(i, key(in->upstream().node, owner / cfg_.vcs, owner % cfg_.vcs));
+      return wait(edges, i, key(in->upstream().node, owner / cfg_.vcs, owner % cfg_.vcs));
     }
     const PortId o = r.input_vc_out_port(b.port, b.vc);
     const VcId w = r.input_vc_out_vc(b.port, b.vc);
@@ -133,7 +209,7 @@ class DeadlockDetector::Graph {
     const Link* out = r.output_link(o);
     if (out->credit_in_flight(w)) return set_live(i);
     if (!out->downstream().is_router) return set_live(i);  // a sink drains eventually
-    wait(i, key(out->downstream().node, out->downstream().port, w));
+    wait(edges, i, key(out->downstream().node, out->downstream().port, w));
   }
 
   bool all_taken(const Router& r, const RouteSet& routes) const {
@@ -146,34 +222,36 @@ class DeadlockDetector::Graph {
   // An atomic VC that is free but not yet empty: the flits still downstream
   // must drain first, so the head waits on that input VC (or is live if the
   // credits are on their way back).
-  void wait_for_empty(std::size_t i, const Router& r, PortId port, VcId w) {
+  void wait_for_empty(std::vector<Edge>& edges, std::size_t i, const Router& r, PortId port, VcId w) {
     const Link* out = r.output_link(port);
     if (!out->downstream().is_router || out->credit_in_flight(w)) return set_live(i);
-    wait(i, key(out->downstream().node, out->downstream().port, w));
+    wait(edges, i, key(out->downstream().node, out->downstream().port, w));
   }
 
   // Node i waits until any output VC among `routes` is free.
-  void wait_for_any(std::size_t i, const Router& r, NodeId n, const RouteSet& routes) {
+  void wait_for_any(std::vector<Edge>& edges, std::size_t i, const Router& r, NodeId n, const RouteSet& routes) {
     for (std::size_t c = 0; c < routes.size(); ++c)
       for (VcId w = 0; w < cfg_.vcs; ++w) {
         if (!(routes[c].vc_mask >> w & 1u)) continue;
         if (!r.output_vc_allocated(routes[c].port, w)) {
           if (!routes[c].atomic || r.credits(routes[c].port, w) == cfg_.buffer_depth) return set_live(i);
-          wait_for_empty(i, r, routes[c].port, w);
+          wait_for_empty(edges, i, r, routes[c].port, w);
           continue;
         }
         const unsigned owner = r.output_vc_owner(routes[c].port, w);
-        wait(i, key(n, owner / cfg_.vcs, owner % cfg_.vcs), Via{true, routes[c].port, w});
+        wait(edges, i, key(n, owner / cfg_.vcs, owner % cfg_.vcs), Via{true, routes[c].port, w});
       }
   }
 
   void set_live(std::size_t i) { live_[i] = 1; }
 
-  void wait(std::size_t i, std::size_t target_key) { wait(i, target_key, Via{false, 0, 0}); }
-  void wait(std::size_t i, std::size_t target_key, Via via) {
+  void wait(std::vector<Edge>& edges, std::size_t i, std::size_t target_key) {
+    wait(edges, i, target_key, Via{false, 0, 0});
+  }
+  void wait(std::vector<Edge>& edges, std::size_t i, std::size_t target_key, Via via) {
     const std::uint32_t target = index_[target_key];
     if (target == kNone) return set_live(i);  // waits on an unoccupied VC: it will move
-    edges_.push_back(Edge{static_cast<std::uint32_t>(i), target, via});
+    edges.push_back(Edge{static_cast<std::uint32_t>(i), target, via});
   }
 
   // Liveness flows backwards along wait edges (predecessor lists in one array).
@@ -211,10 +289,6 @@ class DeadlockDetector::Graph {
     bool has_packet;
   };
   std::vector<Vc> nodes_;
-  struct Edge {
-    std::uint32_t from, to;  ///< node `from` waits for node `to`
-    Via via;
-  };
   static constexpr std::uint32_t kNone = ~std::uint32_t{0};
   std::vector<std::uint32_t> index_;  ///< key(node, port, vc) -> graph node, or kNone
   std::vector<Edge> edges_;           ///< wait edges, grouped by `from` in ascending order
@@ -222,6 +296,11 @@ class DeadlockDetector::Graph {
   std::vector<std::uint8_t> live_;
   std::vector<std::uint32_t> first_pred_, pred_, fill_;  ///< propagate(): predecessor lists
   std::vector<std::uint32_t> work_;
+  // build(): per lane its part and its routers (none with one lane); per
+  // router its first node (first_vc_), its edge count and its first edge
+  std::vector<Lane> lanes_;
+  std::vector<std::vector<NodeId>> lane_routers_;
+  std::vector<std::uint32_t> first_vc_, edges_of_router_, router_edge_;
 };
 
 DeadlockDetector::DeadlockDetector(const Network& network) : graph_(std::make_unique<Graph>(network)) {}

@@ -82,6 +82,13 @@ class Network {
   /// The lane whose thread evaluates node n's network interface (and so
   /// reports its deliveries); 0 with one lane.
   unsigned lane_of_node(NodeId n) const { return activity_.lane_of(ni_slot(n)); }
+  /// Runs job(lane) for every lane, on the lanes' threads (the pool's run():
+  /// lane 0 on the calling thread), or job(0) alone with one lane. Between
+  /// cycles: for work that reads the fabric lane by lane.
+  void for_each_lane(const std::function<void(unsigned)>& job) const {
+    if (pool_) pool_->run(job);
+    else job(0);
+  }
   /// After set_threads: the deliveries of lane k's nodes go straight to
   /// observers[k], from lane k's thread (one per lane), instead of being
   /// held and replayed to the observer in lane order; empty: replayed.
