@@ -89,6 +89,7 @@ class DeadlockDetector::Graph {
   void build() {
     const std::size_t routers = net_.num_nodes();
     const unsigned lanes = net_.threads();
+    if (lanes == 1) return build_serial();
     if (lanes_.size() != lanes) {  // the lanes of the network now
       lanes_.assign(lanes, Lane{});
       lane_routers_.assign(lanes > 1 ? lanes : 0, {});
@@ -124,7 +125,7 @@ class DeadlockDetector::Graph {
     });
     // 3. each node's liveness or wait edges, kept per lane with their router's edge count
     live_.assign(nodes_.size(), 0);
-    edges_of_router_.assign(routers, 0);
+    router_edge_.assign(routers + 1, 0);
     net_.for_each_lane([&](unsigned lane) {
       Lane& l = lanes_[lane];
       l.edges.clear();
@@ -136,13 +137,12 @@ class DeadlockDetector::Graph {
           classify(i, l.edges);
           l.edge_count.push_back(static_cast<std::uint32_t>(l.edges.size() - node_before));
         }
-        edges_of_router_[n] = static_cast<std::uint32_t>(l.edges.size() - before);
+        router_edge_[n + 1] = static_cast<std::uint32_t>(l.edges.size() - before);
       });
     });
     // 4. the edges in node order: each lane's routers' edges to their place
     first_edge_.assign(nodes_.size() + 1, 0);
-    router_edge_.assign(routers + 1, 0);
-    for (std::size_t n = 0; n < routers; ++n) router_edge_[n + 1] = router_edge_[n] + edges_of_router_[n];
+    for (std::size_t n = 0; n < routers; ++n) router_edge_[n + 1] += router_edge_[n];
     edges_.resize(router_edge_[routers]);
     net_.for_each_lane([&](unsigned lane) {
       const Lane& l = lanes_[lane];
@@ -159,6 +159,29 @@ class DeadlockDetector::Graph {
         }
       });
     });
+    first_edge_[nodes_.size()] = static_cast<std::uint32_t>(edges_.size());
+  }
+
+  // build() on one thread: no per-router arrays, no second copy of the edges.
+  void build_serial() {
+    nodes_.clear();
+    edges_.clear();
+    for (NodeId n = 0; n < net_.num_nodes(); ++n) {
+      const Router& r = net_.router(n);
+      if (r.unoccupied()) continue;
+      for (PortId p = 0; p < cfg_.total_ports(); ++p)
+        for (VcId v = 0; v < cfg_.vcs; ++v)
+          if (!r.buffer(p, v).empty() || r.input_vc_active(p, v)) {
+            index_[key(n, p, v)] = static_cast<std::uint32_t>(nodes_.size());
+            nodes_.push_back(Vc{n, p, v, !r.buffer(p, v).empty()});  // its packet: read for a reported cycle only
+          }
+    }
+    live_.assign(nodes_.size(), 0);
+    first_edge_.assign(nodes_.size() + 1, 0);
+    for (std::size_t i = 0; i < nodes_.size(); ++i) {
+      first_edge_[i] = static_cast<std::uint32_t>(edges_.size());
+      classify(i, edges_);
+    }
     first_edge_[nodes_.size()] = static_cast<std::uint32_t>(edges_.size());
   }
 
@@ -296,11 +319,11 @@ class DeadlockDetector::Graph {
   std::vector<std::uint8_t> live_;
   std::vector<std::uint32_t> first_pred_, pred_, fill_;  ///< propagate(): predecessor lists
   std::vector<std::uint32_t> work_;
-  // build(): per lane its part and its routers (none with one lane); per
-  // router its first node (first_vc_), its edge count and its first edge
+  // build() with several lanes: per lane its part and its routers; per
+  // router its first node (first_vc_) and its first edge (router_edge_)
   std::vector<Lane> lanes_;
   std::vector<std::vector<NodeId>> lane_routers_;
-  std::vector<std::uint32_t> first_vc_, edges_of_router_, router_edge_;
+  std::vector<std::uint32_t> first_vc_, router_edge_;
 };
 
 DeadlockDetector::DeadlockDetector(const Network& network) : graph_(std::make_unique<Graph>(network)) {}

@@ -8,18 +8,25 @@
 #include <sstream>
 
 #include <wormsim/core/config_error.h>
+#include <wormsim/network/worker_pool.h>
 
 namespace wormsim {
+
+unsigned run_threads(const Scenario& s, std::size_t nodes) {
+  if (s.threads != 0) return s.threads;
+  return nodes < kParallelMinNodes ? 1u : available_cores();
+}
 
 ResourceEstimate estimate_resources(const Topology& t, const Scenario& s, double routing_tables, double proof_steps) {
   ResourceEstimate e;
   const double nodes = static_cast<double>(t.num_nodes());
   // Router inputs (network and local ports) and the NI's ejection buffers.
   const double buffers = static_cast<double>((t.num_ports + 2 * s.local_ports) * s.vcs);
+  const unsigned threads = run_threads(s, t.num_nodes());
   e.memory_bytes =
       nodes * (kBytesPerNode + kBytesPerPortSpan * t.num_ports +
                buffers * (kBytesPerVcBuffer + kBytesPerFlitSlot * s.buffer)) +
-      routing_tables;
+      routing_tables + (threads > 1 ? nodes * kBytesPerNodeWithThreads + threads * kBytesPerThread : 0);
   e.check_steps = s.deadlock_check ? proof_steps : 0;
   e.check_seconds = e.check_steps / kCheckStepsPerSecond;
   if (s.trace.empty()) {

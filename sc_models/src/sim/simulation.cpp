@@ -33,9 +33,7 @@ Simulation::Simulation(const Scenario& scenario, const ResolvedHook& resolved) {
                                std::to_string(rc.total_ports() * rc.vcs) + " VC buffers per router, each " +
                                std::to_string(rc.buffer_depth) + " flits x " + std::to_string(sizeof(Flit)) +
                                " bytes" + (network_->prefetching() ? "; evaluated with memory hints" : "") + ")");
-  const unsigned threads = scenario_.threads != 0 ? scenario_.threads
-                          : network_->num_nodes() < kParallelMinNodes ? 1u
-                                                                      : available_cores();
+  const unsigned threads = run_threads(scenario_, network_->num_nodes());
   if (threads > 1) {
     network_->set_threads(threads);
     clock.step(setup_steps_, std::to_string(threads) + " threads");

@@ -18,7 +18,17 @@ namespace wormsim {
 /// runtime deadlock check's index (VC -> graph node), which a run keeps
 /// from one check to the next. A node's bytes include 96 of window
 /// counters (two snapshots and the result of its router's RouterCounts).
-constexpr double kBytesPerNode = 6.5 * 1024 + 96;
+/// Measured on one thread, 2 VCs of 8 flits, the program's own 10.7 MB
+/// taken off: 14.43, 14.45 and 14.57 KB per node on the 16x16x16,
+/// 32x32x8 and 32x32x16 meshes; these constants give 14.56.
+constexpr double kBytesPerNode = 7.25 * 1024 + 96;
+/// Measured: with several threads, per node the lanes' lists (components to
+/// evaluate, link directions to commit) and maps (a node's lane for its
+/// deliveries and the deadlock check, its per-router counts and offsets):
+/// 2 threads add 130-160 bytes per node on 2,048-16,384-node meshes; and per
+/// thread its stack and its lane's own state (about 80 KB measured).
+constexpr double kBytesPerNodeWithThreads = 224;
+constexpr double kBytesPerThread = 128 * 1024;
 /// Per network port of a node: its link's span on the floorplan, which the
 /// driver's cost model keeps for the run (sim/driver/physical.h).
 constexpr double kBytesPerPortSpan = 8;
@@ -37,6 +47,10 @@ constexpr double kMemoryShare = 0.8;
 constexpr double kEstimateNodeCyclesPerSecond = 2e6;
 /// Runs estimated longer than this are announced before they start.
 constexpr double kLongRunSeconds = 600;
+
+/// The threads a run of `s` on `nodes` nodes uses: Scenario::threads, or
+/// with 0 (auto) the cores this process may use, 1 below kParallelMinNodes.
+unsigned run_threads(const Scenario& s, std::size_t nodes);
 
 struct ResourceEstimate {
   double memory_bytes = 0;  ///< the model's resident memory
