@@ -9,15 +9,15 @@
 // torus, blocks of whole modules of 3PT, equal ranges of ids elsewhere), so
 // that neighbours mostly share a lane and lanes seldom touch each other's
 // memory; each cycle the active components of every lane are evaluated in
-// parallel; at the clock
-// edge each lane commits the link directions its components drove. A
-// component reads only registered state and writes only its own state and
-// the _d side of its links, so no two lanes write one object; what lanes
-// hand to shared lists (wake-ups, driven links) goes to per-lane lists that
-// are joined in lane order. Deliveries go to the lane's own observer
-// (set_lane_observers), or are held per lane and replayed in lane order;
-// per-lane work of the caller's (set_lane_work: traffic generation) runs in
-// the lanes' evaluation. Results are the same for any number of threads.
+// parallel, and at the clock edge each lane commits the link directions its
+// components drove. A component reads only registered state and writes only
+// its own state and the _d side of its links, so no two lanes write one
+// object; what lanes hand to shared lists (wake-ups, driven links) goes to
+// per-lane lists that are joined in lane order. Deliveries go to the lane's
+// own observer (set_lane_observers), or are held per lane and replayed in
+// lane order; the caller's per-lane work (set_lane_prework, set_lane_work: a
+// simulation's packet creation and traffic generation) runs in the lanes'
+// evaluation. Results are the same for any number of threads.
 #pragma once
 #include <functional>
 #include <memory>
