@@ -163,12 +163,14 @@ void print_profile(std::ostream& os, const Results& r) {
      << " s wall\n";
   if (!p.work.empty()) {
     os << "  shared phases: evaluate " << p.evaluate_shared << " s, commit " << p.commit_shared
-       << " s of wall time; work per lane ";
+       << " s, between cycles " << p.between_shared << " s of wall time; work per lane ";
     list(p.work);
     os << " s (evaluate ";
     list(p.evaluate_work);
     os << ", commit ";
     list(p.commit_work);
+    os << ", between cycles (the deadlock check's graph) ";
+    list(p.between_work);
     os << "); waiting at the barriers ";
     list(p.wait);
     os << " s (" << std::setprecision(2) << p.handoff * 1e6
@@ -182,7 +184,7 @@ void print_profile(std::ostream& os, const Results& r) {
     os << "  (one thread: run with --threads 2 or more to measure the serial fraction)\n";
     return;
   }
-  os << std::setprecision(2) << "  serial fraction " << p.serial_fraction << ": Amdahl's law projects "
+  os << std::setprecision(3) << "  serial fraction " << p.serial_fraction << std::setprecision(2) << ": Amdahl's law projects "
      << p.projected_speedup(8) << "x at 8 threads, " << p.projected_speedup(16)
      << "x at 16 (with no hand-off cost)\n";
 }
@@ -281,9 +283,11 @@ void write_json(const std::string& path, const Scenario& s, const Results& r, co
                     {"work", p.work},
                     {"evaluate_work", p.evaluate_work},
                     {"commit_work", p.commit_work},
+                    {"between_work", p.between_work},
                     {"wait", p.wait},
                     {"evaluate_shared", p.evaluate_shared},
                     {"commit_shared", p.commit_shared},
+                    {"between_shared", p.between_shared},
                     {"evaluate_single", p.evaluate_single},
                     {"commit_single", p.commit_single},
                     {"take", p.take},

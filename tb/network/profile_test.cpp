@@ -1,7 +1,9 @@
 // --profile (Scenario::profile, network/profile.h): timing every phase
 // changes no result; with 2 threads on the 8x8x8 mesh (its phases shared by
-// the lanes) each lane has work, the shared phases and the serial time add
-// up to no more than the run's wall time, the serial fraction lies in (0, 1)
+// the lanes) each lane has work, the runtime deadlock check's graph (built
+// on the lanes between cycles) is timed as a shared phase, the shared
+// phases and the serial time add up to no more than the run's wall time,
+// the serial fraction lies in (0, 1)
 // and Amdahl's projection grows with the threads and stays below them; with
 // one thread there are no lanes and the whole run is serial.
 #include <gtest/gtest.h>
@@ -48,7 +50,10 @@ TEST(Profile, AccountsForTheLanesAndTheSerialPart) {
   for (unsigned k = 0; k < 2; ++k) EXPECT_GT(p.work[k], 0.0) << "lane " << k;
   EXPECT_GT(p.evaluate_shared, 0.0);
   EXPECT_GE(p.serial, 0.0);
-  EXPECT_LE(p.evaluate_shared + p.commit_shared + p.serial, r.wall_seconds * 1.0001);
+  EXPECT_GT(p.between_shared, 0.0) << "the deadlock check runs every 64 cycles";
+  ASSERT_EQ(p.between_work.size(), 2u);
+  for (unsigned k = 0; k < 2; ++k) EXPECT_GT(p.between_work[k], 0.0) << "lane " << k;
+  EXPECT_LE(p.evaluate_shared + p.commit_shared + p.between_shared + p.serial, r.wall_seconds * 1.0001);
   EXPECT_GT(p.serial_fraction, 0.0);
   EXPECT_LT(p.serial_fraction, 1.0);
   EXPECT_GE(p.imbalance, 1.0);

@@ -171,6 +171,19 @@ void Network::evaluate_phase(Cycle cycle) {
   if constexpr (kProfile) profile_->replay += since(t);
 }
 
+void Network::for_each_lane(const std::function<void(unsigned)>& job) const {
+  if (!pool_) return job(0);
+  if (!profile_) return pool_->run(job);
+  const auto t = ProfileClock::now();
+  pool_->run([&](unsigned lane) {
+    const auto start = ProfileClock::now();
+    job(lane);
+    profile_->lanes[lane].between += since(start);
+  });
+  profile_->shared_between += since(t);
+  ++profile_->shared_phases;
+}
+
 void Network::evaluate_list(const std::vector<Component*>& list, Cycle cycle) const {
   if (!prefetch_) {
     for (Component* c : list) c->evaluate(cycle);

@@ -9,17 +9,19 @@ ProfileSummary summarize(const NetworkProfile& p, double wall) {
   s.lanes = std::max<unsigned>(1, static_cast<unsigned>(p.lanes.size()));
   s.evaluate_shared = p.shared_evaluate;
   s.commit_shared = p.shared_commit;
+  s.between_shared = p.shared_between;
   s.evaluate_single = p.single_evaluate;
   s.commit_single = p.single_commit;
   s.take = p.take;
   s.replay = p.replay;
-  const double shared = p.shared_evaluate + p.shared_commit;
+  const double shared = p.shared_evaluate + p.shared_commit + p.shared_between;
   double total_work = 0, most = 0;
   for (const NetworkProfile::Lane& l : p.lanes) {
-    const double w = l.evaluate + l.commit;
+    const double w = l.evaluate + l.commit + l.between;
     s.work.push_back(w);
     s.evaluate_work.push_back(l.evaluate);
     s.commit_work.push_back(l.commit);
+    s.between_work.push_back(l.between);
     s.wait.push_back(std::max(0.0, shared - w));
     total_work += w;
     most = std::max(most, w);

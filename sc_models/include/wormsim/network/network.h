@@ -85,10 +85,8 @@ class Network {
   /// Runs job(lane) for every lane, on the lanes' threads (the pool's run():
   /// lane 0 on the calling thread), or job(0) alone with one lane. Between
   /// cycles: for work that reads the fabric lane by lane.
-  void for_each_lane(const std::function<void(unsigned)>& job) const {
-    if (pool_) pool_->run(job);
-    else job(0);
-  }
+  /// Timed as a shared phase when profiling.
+  void for_each_lane(const std::function<void(unsigned)>& job) const;
   /// After set_threads: the deliveries of lane k's nodes go straight to
   /// observers[k], from lane k's thread (one per lane), instead of being
   /// held and replayed to the observer in lane order; empty: replayed.

@@ -1,5 +1,6 @@
 // Where a run's time goes (`wormsim run --profile`): the work each lane does
-// in the two phases lanes share (evaluating components, committing links),
+// in the phases lanes share (evaluating components, committing links, and
+// the lane-by-lane work between cycles: the runtime deadlock check's graph),
 // the wall time of those phases (so each lane's wait at their barriers), the
 // phases too small to share (run on the calling thread), and the serial work
 // around them. Timed with steady_clock around each phase and each lane's
@@ -12,10 +13,11 @@ namespace wormsim {
 
 struct NetworkProfile {
   struct Lane {
-    double evaluate = 0, commit = 0;  ///< seconds of work in the shared phases
+    double evaluate = 0, commit = 0, between = 0;  ///< seconds of work in the shared phases
   };
   std::vector<Lane> lanes;
-  double shared_evaluate = 0, shared_commit = 0;  ///< wall seconds of the phases lanes ran
+  /// Wall seconds of the phases lanes ran (`between`: Network::for_each_lane).
+  double shared_evaluate = 0, shared_commit = 0, shared_between = 0;
   double single_evaluate = 0, single_commit = 0;  ///< phases run on the calling thread alone
   double take = 0, replay = 0;  ///< serial: starting the lanes' activity lists, replaying deliveries
   std::uint64_t shared_phases = 0, single_phases = 0;
@@ -25,9 +27,11 @@ struct NetworkProfile {
 struct ProfileSummary {
   unsigned lanes = 1;
   std::vector<double> work;  ///< per lane: evaluate + commit in the shared phases
-  std::vector<double> evaluate_work, commit_work;  ///< per lane, the two parts of `work`
+  /// per lane, the parts of `work`: evaluating, committing, and the lane work
+  /// between cycles (the runtime deadlock check's graph)
+  std::vector<double> evaluate_work, commit_work, between_work;
   std::vector<double> wait;  ///< per lane: the shared phases' wall time less its work
-  double evaluate_shared = 0, commit_shared = 0, evaluate_single = 0, commit_single = 0;
+  double evaluate_shared = 0, commit_shared = 0, between_shared = 0, evaluate_single = 0, commit_single = 0;
   double take = 0, replay = 0;
   double serial = 0;   ///< wall time outside the shared phases (the phases run alone included)
   double other = 0;    ///< of it: traffic, statistics, checks and the rest of the cycle loop
