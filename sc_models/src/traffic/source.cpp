@@ -48,8 +48,8 @@ Cycle TrafficSource::next_event(Cycle cycle) const {
   return next == kNoEvent ? kNoEvent : std::max(cycle, next);
 }
 
-void TrafficSource::generate_lane(unsigned lane, Cycle cycle) {
-  Lane& l = lanes_[lane];
+template <class Sink>
+void TrafficSource::take_due(Lane& l, Cycle cycle, Sink&& sink) {
   while (!l.events.empty() && l.events.top().first <= cycle) {
     const NodeId src = l.events.top().second;
     l.events.pop();
@@ -57,12 +57,17 @@ void TrafficSource::generate_lane(unsigned lane, Cycle cycle) {
     if (enabled_) {
       if (auto dst = pattern_->destination(src, rng)) {
         const unsigned length = cfg_.lengths.draw(rng);
-        l.created.push_back(Packet{0, src, *dst, static_cast<std::uint16_t>(length), cycle, 0, {}});
+        sink(Packet{0, src, *dst, static_cast<std::uint16_t>(length), cycle, 0, {}});
       }
     }
     const Cycle next = injection_->next(src, cycle + 1, rng);
     if (next < InjectionProcess::kNever) l.events.push(Event{next, src});
   }
+}
+
+void TrafficSource::generate_lane(unsigned lane, Cycle cycle) {
+  Lane& l = lanes_[lane];
+  take_due(l, cycle, [&l](const Packet& p) { l.created.push_back(p); });
 }
 
 void TrafficSource::emit_lanes(const std::function<void(const Packet&)>& emit) {
@@ -96,6 +101,13 @@ void TrafficSource::emit_lanes(const std::function<void(const Packet&)>& emit) {
 }
 
 void TrafficSource::generate(Cycle cycle, const std::function<void(const Packet&)>& emit) {
+  if (lanes() == 1) {  // straight to emit, in node order
+    take_due(lanes_[0], cycle, [&](Packet p) {
+      p.id = take_id();
+      emit(p);
+    });
+    return;
+  }
   for (unsigned lane = 0; lane < lanes(); ++lane) generate_lane(lane, cycle);
   emit_lanes(emit);
 }

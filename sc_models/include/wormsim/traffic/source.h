@@ -84,6 +84,10 @@ class TrafficSource : public PacketSource {
   std::unique_ptr<TrafficPattern> pattern_;
   std::unique_ptr<InjectionProcess> injection_;
   std::vector<Rng> rngs_;
+  /// Pops lane `l`'s events due by `cycle`: each packet created (no id yet)
+  /// to sink(packet), each node's next event scheduled.
+  template <class Sink>
+  void take_due(Lane& l, Cycle cycle, Sink&& sink);
   std::vector<Lane> lanes_;
   bool ranges_ = true;  ///< lane k's nodes all below lane k+1's: lane order is node order
   std::vector<std::size_t> next_;  ///< emit_lanes(): per lane, its next packet
