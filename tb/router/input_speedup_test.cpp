@@ -16,8 +16,8 @@
 
 #include <wormsim/core/config_error.h>
 
-#include "network/sim_helpers.h"
 #include "router_harness.h"
+#include "speedup_checks.h"
 
 namespace wormsim::test {
 namespace {
@@ -109,66 +109,21 @@ TEST(InputSpeedup, TwoCreditsSentInACycleArriveTogether) {
   for (const unsigned latency : {1u, 2u, 5u}) expect_credits_arrive_together(latency);
 }
 
-Scenario loaded(unsigned speedup) {
-  Scenario s = small_scenario("mesh:8x8", 0.45, 13);
-  s.routing = "dor";
-  s.vcs = 4;
-  s.allocator = "islip";
-  s.input_speedup = speedup;
-  s.credit_delay = 2;
-  s.allow_shallow = true;
-  return s;
-}
+constexpr std::uint64_t kSeed = 13;
 
 TEST(InputSpeedup, LoadedRunDeliversEveryPacketAtAnyThreadCount) {
-  Scenario s = loaded(2);
-  const Results one = run(s);
-  EXPECT_TRUE(one.flushed);
-  EXPECT_EQ(one.delivered_packets, one.injected_packets);
-  EXPECT_EQ(one.deadlock, false);
-  s.threads = 2;
-  expect_same_results(one, run(s));
+  expect_every_packet_at_any_thread_count(speedup_loaded(&Scenario::input_speedup, 2, kSeed));
 }
 
 TEST(InputSpeedup, TwoSwitchInputsAcceptMorePastSaturation) {
-  Scenario one = loaded(1);
-  one.rate = 0.7;
-  one.drain_limit = 1;  // only the window's throughput matters
-  Scenario two = one;
-  two.input_speedup = 2;
-  const Results r1 = run(one), r2 = run(two);
-  std::cout << "accepted flits/node/cycle: speedup 1 " << r1.throughput << ", speedup 2 " << r2.throughput << "\n";
+  const auto [r1, r2] = past_saturation(&Scenario::input_speedup, "input speedup", kSeed);
   EXPECT_GT(r2.throughput, r1.throughput * 1.02);
 }
 
-TEST(InputSpeedup, LonePacketTakesTheSameCycles) {
-  Scenario s;
-  s.topology = "mesh:4x4x4";
-  s.warmup = 0;
-  s.cycles = 1;
-  s.allocator = "islip";
-  for (const unsigned length : {1u, 4u, 16u})
-    for (const NodeId dst : {1u, 21u, 63u}) {
-      s.input_speedup = 1;
-      const std::uint64_t one = lone_packet_latency(s, 0, dst, length);
-      ASSERT_NE(one, 0u);
-      s.input_speedup = 2;
-      EXPECT_EQ(lone_packet_latency(s, 0, dst, length), one) << "to " << dst << ", " << length << " flits";
-    }
-}
+TEST(InputSpeedup, LonePacketTakesTheSameCycles) { expect_lone_packet_takes_the_same_cycles(&Scenario::input_speedup); }
 
 TEST(InputSpeedup, WhatItCannotRunIsRefusedWithItsField) {
-  const auto field = refused_field;
-  Scenario s = loaded(2);
-  EXPECT_EQ(field(s), "accepted");
-  s.allocator = "separable";
-  EXPECT_EQ(field(s), "input_speedup");
-  s = loaded(kMaxInputSpeedup + 1);
-  EXPECT_EQ(field(s), "input_speedup");
-  s = loaded(kMaxInputSpeedup);
-  s.topology = "mesh:4x4x4";
-  s.local_ports = 4;  // (6 + 4) x 8 > 64
-  EXPECT_EQ(field(s), "input_speedup");
+  expect_refused_with_field(&Scenario::input_speedup, "input_speedup", kSeed);
 }
 
 }  // namespace

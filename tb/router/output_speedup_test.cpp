@@ -17,8 +17,8 @@
 #include <iostream>
 #include <map>
 
-#include "network/sim_helpers.h"
 #include "router_harness.h"
+#include "speedup_checks.h"
 
 namespace wormsim::test {
 namespace {
@@ -87,67 +87,24 @@ TEST(OutputSpeedup, TwoInputsCrossToOneOutputInACycleAndQueueThere) {
   }
 }
 
-Scenario loaded(unsigned speedup) {
-  Scenario s = small_scenario("mesh:8x8", 0.45, 17);
-  s.routing = "dor";
-  s.vcs = 4;
-  s.allocator = "islip";
-  s.output_speedup = speedup;
-  s.credit_delay = 2;
-  s.allow_shallow = true;
-  return s;
-}
+constexpr std::uint64_t kSeed = 17;
 
 TEST(OutputSpeedup, LoadedRunDeliversEveryPacketAtAnyThreadCount) {
-  Scenario s = loaded(2);
+  Scenario s = speedup_loaded(&Scenario::output_speedup, 2, kSeed);
   s.input_speedup = 2;
-  const Results one = run(s);
-  EXPECT_TRUE(one.flushed);
-  EXPECT_EQ(one.delivered_packets, one.injected_packets);
-  EXPECT_EQ(one.deadlock, false);
-  s.threads = 2;
-  expect_same_results(one, run(s));
+  expect_every_packet_at_any_thread_count(s);
 }
 
 TEST(OutputSpeedup, TwoSwitchOutputsAcceptMorePastSaturation) {
-  Scenario one = loaded(1);
-  one.rate = 0.7;
-  one.drain_limit = 1;  // only the window's throughput matters
-  Scenario two = one;
-  two.output_speedup = 2;
-  const Results r1 = run(one), r2 = run(two);
-  std::cout << "accepted flits/node/cycle: output speedup 1 " << r1.throughput << ", 2 " << r2.throughput << "\n";
+  const auto [r1, r2] = past_saturation(&Scenario::output_speedup, "output speedup", kSeed);
   EXPECT_FALSE(r2.deadlock) << "flits in an output queue are on their way (the runtime check knows)";
   EXPECT_GT(r2.throughput, r1.throughput * 1.02);
 }
 
-TEST(OutputSpeedup, LonePacketTakesTheSameCycles) {
-  Scenario s;
-  s.topology = "mesh:4x4x4";
-  s.warmup = 0;
-  s.cycles = 1;
-  s.allocator = "islip";
-  for (const unsigned length : {1u, 4u, 16u})
-    for (const NodeId dst : {1u, 21u, 63u}) {
-      s.output_speedup = 1;
-      const std::uint64_t one = lone_packet_latency(s, 0, dst, length);
-      ASSERT_NE(one, 0u);
-      s.output_speedup = 2;
-      EXPECT_EQ(lone_packet_latency(s, 0, dst, length), one) << "to " << dst << ", " << length << " flits";
-    }
-}
+TEST(OutputSpeedup, LonePacketTakesTheSameCycles) { expect_lone_packet_takes_the_same_cycles(&Scenario::output_speedup); }
 
 TEST(OutputSpeedup, WhatItCannotRunIsRefusedWithItsField) {
-  Scenario s = loaded(2);
-  EXPECT_EQ(refused_field(s), "accepted");
-  s.allocator = "separable";
-  EXPECT_EQ(refused_field(s), "output_speedup");
-  s = loaded(kMaxInputSpeedup + 1);
-  EXPECT_EQ(refused_field(s), "output_speedup");
-  s = loaded(kMaxInputSpeedup);
-  s.topology = "mesh:4x4x4";
-  s.local_ports = 4;  // (6 + 4) x 8 > 64
-  EXPECT_EQ(refused_field(s), "output_speedup");
+  expect_refused_with_field(&Scenario::output_speedup, "output_speedup", kSeed);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include <wormsim/core/activity.h>
 #include <wormsim/core/link.h>
+#include <wormsim/ni/packet.h>
 #include <wormsim/router/router.h>
 #include <wormsim/routing/routing.h>
 
@@ -97,6 +98,21 @@ inline Flit make_flit(std::uint64_t packet, NodeId src, NodeId dst, unsigned seq
   f.vc = vc;
   f.type = flit_type_for(seq, len);
   return f;
+}
+
+inline Packet make_packet(std::uint64_t id, NodeId src, NodeId dst, unsigned length, Cycle created = 0) {
+  Packet p;
+  p.id = id;
+  p.src = src;
+  p.dst = dst;
+  p.length = static_cast<std::uint16_t>(length);
+  p.created = created;
+  return p;
+}
+
+/// Flit `seq` of `p` on VC `vc`.
+inline Flit flit_of(const Packet& p, unsigned seq, VcId vc = 0) {
+  return make_flit(p.id, p.src, p.dst, seq, p.length, vc);
 }
 
 }  // namespace wormsim::test

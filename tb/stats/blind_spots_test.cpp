@@ -23,66 +23,53 @@
 namespace wormsim::test {
 namespace {
 
-Packet packet(std::uint64_t id, NodeId src, NodeId dst, unsigned length, Cycle created = 0) {
-  Packet p;
-  p.id = id;
-  p.src = src;
-  p.dst = dst;
-  p.length = static_cast<std::uint16_t>(length);
-  p.created = created;
-  return p;
-}
-
-/// Flit `seq` of `p` (router_harness.h's make_flit).
-Flit flit(const Packet& p, unsigned seq, VcId vc = 0) { return make_flit(p.id, p.src, p.dst, seq, p.length, vc); }
-
 TEST(Scoreboard, AcceptsAPacketInOrderAndCompletesIt) {
   Scoreboard sb;
   Cycle done = 0;
   sb.set_completion_handler([&done](const Packet&, Cycle c) { done = c; });
-  const Packet p = packet(1, 0, 5, 3);
+  const Packet p = make_packet(1, 0, 5, 3);
   sb.on_created(p);
-  for (unsigned s = 0; s < 3; ++s) sb.on_delivered(flit(p, s), 5, 0, 10 + s);
+  for (unsigned s = 0; s < 3; ++s) sb.on_delivered(flit_of(p, s), 5, 0, 10 + s);
   EXPECT_EQ(done, 12u);
   EXPECT_EQ(sb.outstanding_packets(), 0u);
 }
 
 TEST(Scoreboard, CatchesReorderDuplicateWrongNodeAndLoss) {
-  const Packet p = packet(1, 0, 5, 3);
+  const Packet p = make_packet(1, 0, 5, 3);
   {
     Scoreboard sb;
     sb.on_created(p);
-    sb.on_delivered(flit(p, 0), 5, 0, 1);
-    EXPECT_THROW(sb.on_delivered(flit(p, 2), 5, 0, 2), ScoreboardError) << "flit 2 before flit 1";
+    sb.on_delivered(flit_of(p, 0), 5, 0, 1);
+    EXPECT_THROW(sb.on_delivered(flit_of(p, 2), 5, 0, 2), ScoreboardError) << "flit 2 before flit 1";
   }
   {
     Scoreboard sb;
     sb.on_created(p);
-    for (unsigned s = 0; s < 3; ++s) sb.on_delivered(flit(p, s), 5, 0, s);
-    EXPECT_THROW(sb.on_delivered(flit(p, 2), 5, 0, 9), ScoreboardError) << "a duplicate after completion";
+    for (unsigned s = 0; s < 3; ++s) sb.on_delivered(flit_of(p, s), 5, 0, s);
+    EXPECT_THROW(sb.on_delivered(flit_of(p, 2), 5, 0, 9), ScoreboardError) << "a duplicate after completion";
   }
   {
     Scoreboard sb;
     sb.on_created(p);
-    EXPECT_THROW(sb.on_delivered(flit(p, 0), 4, 0, 1), ScoreboardError) << "at the wrong node";
+    EXPECT_THROW(sb.on_delivered(flit_of(p, 0), 4, 0, 1), ScoreboardError) << "at the wrong node";
   }
   {
     Scoreboard sb;
     sb.on_created(p);
-    Flit f = flit(p, 0);
+    Flit f = flit_of(p, 0);
     f.dst = 6;  // a flit whose header names another destination, ejected at its packet's node
     EXPECT_THROW(sb.on_delivered(f, 5, 0, 1), ScoreboardError) << "a flit with the wrong destination field";
   }
   {
     Scoreboard sb;
     sb.on_created(p);
-    sb.on_delivered(flit(p, 0), 5, 0, 1);
-    EXPECT_THROW(sb.on_delivered(flit(p, 1, 1), 5, 0, 2), ScoreboardError) << "left its ejection VC";
+    sb.on_delivered(flit_of(p, 0), 5, 0, 1);
+    EXPECT_THROW(sb.on_delivered(flit_of(p, 1, 1), 5, 0, 2), ScoreboardError) << "left its ejection VC";
   }
   {
     Scoreboard sb;
     sb.on_created(p);
-    sb.on_delivered(flit(p, 0), 5, 0, 1);
+    sb.on_delivered(flit_of(p, 0), 5, 0, 1);
     EXPECT_EQ(sb.outstanding_packets(), 1u) << "an undelivered flit keeps its packet open";
   }
 }
@@ -95,27 +82,27 @@ TEST(Scoreboard, ChecksEveryFlitWhenPacketsInterleaveAndEntriesAreReused) {
   Scoreboard sb;
   unsigned completed = 0;
   sb.set_completion_handler([&completed](const Packet&, Cycle) { ++completed; });
-  const Packet a = packet(1, 0, 5, 3), b = packet(2, 1, 1029, 3), c = packet(3, 2, 5, 2);
+  const Packet a = make_packet(1, 0, 5, 3), b = make_packet(2, 1, 1029, 3), c = make_packet(3, 2, 5, 2);
   sb.on_created(a);
   sb.on_created(b);
   sb.on_created(c);
-  sb.on_delivered(flit(a, 0), 5, 0, 1);
-  sb.on_delivered(flit(b, 0), 1029, 0, 1);  // same remembered slot as node 5
-  sb.on_delivered(flit(c, 0), 5, 1, 2);      // another packet at node 5, other channel
-  sb.on_delivered(flit(a, 1), 5, 0, 2);
-  EXPECT_THROW(sb.on_delivered(flit(b, 2), 1029, 0, 3), ScoreboardError) << "b's flit 2 before its flit 1";
-  sb.on_delivered(flit(b, 1), 1029, 0, 3);
-  EXPECT_THROW(sb.on_delivered(flit(c, 1), 5, 0, 3), ScoreboardError) << "c's flit on a's channel";
-  sb.on_delivered(flit(a, 2), 5, 0, 4);
+  sb.on_delivered(flit_of(a, 0), 5, 0, 1);
+  sb.on_delivered(flit_of(b, 0), 1029, 0, 1);  // same remembered slot as node 5
+  sb.on_delivered(flit_of(c, 0), 5, 1, 2);      // another packet at node 5, other channel
+  sb.on_delivered(flit_of(a, 1), 5, 0, 2);
+  EXPECT_THROW(sb.on_delivered(flit_of(b, 2), 1029, 0, 3), ScoreboardError) << "b's flit 2 before its flit 1";
+  sb.on_delivered(flit_of(b, 1), 1029, 0, 3);
+  EXPECT_THROW(sb.on_delivered(flit_of(c, 1), 5, 0, 3), ScoreboardError) << "c's flit on a's channel";
+  sb.on_delivered(flit_of(a, 2), 5, 0, 4);
   EXPECT_EQ(completed, 1u);
-  EXPECT_THROW(sb.on_delivered(flit(a, 2), 5, 0, 5), ScoreboardError) << "a duplicate right after completion";
-  const Packet d = packet(4, 0, 5, 2);  // takes a's entry; same source and node as a
+  EXPECT_THROW(sb.on_delivered(flit_of(a, 2), 5, 0, 5), ScoreboardError) << "a duplicate right after completion";
+  const Packet d = make_packet(4, 0, 5, 2);  // takes a's entry; same source and node as a
   sb.on_created(d);
-  EXPECT_THROW(sb.on_delivered(flit(a, 0), 5, 0, 6), ScoreboardError) << "a completed packet's flit after reuse";
-  sb.on_delivered(flit(d, 0), 5, 0, 6);
-  sb.on_delivered(flit(d, 1), 5, 0, 7);
-  sb.on_delivered(flit(c, 1), 5, 1, 7);
-  sb.on_delivered(flit(b, 2), 1029, 0, 8);
+  EXPECT_THROW(sb.on_delivered(flit_of(a, 0), 5, 0, 6), ScoreboardError) << "a completed packet's flit after reuse";
+  sb.on_delivered(flit_of(d, 0), 5, 0, 6);
+  sb.on_delivered(flit_of(d, 1), 5, 0, 7);
+  sb.on_delivered(flit_of(c, 1), 5, 1, 7);
+  sb.on_delivered(flit_of(b, 2), 1029, 0, 8);
   EXPECT_EQ(completed, 4u);
   EXPECT_EQ(sb.outstanding_packets(), 0u);
 }
@@ -125,7 +112,7 @@ LatencySummary latencies(unsigned n, Cycle scale) {
   LatencyStats st;
   st.set_window(0, 1000);
   for (unsigned i = 1; i <= n; ++i) {
-    const Packet p = packet(i, 0, 1, 1, 0);
+    const Packet p = make_packet(i, 0, 1, 1, 0);
     st.on_created(p);
     st.on_completed(p, scale * i);
   }
@@ -218,7 +205,7 @@ TEST(NetworkInterface, RotatesItsInjectionVcFromPacketToPacket) {
   Link ej(&committer, LinkEnd{sink_slot, 0, 0, true}, LinkEnd{0, 0, 0, false}, "ej");
   ni.attach_injection(0, &inj);
   ni.attach_ejection(0, &ej);
-  for (std::uint64_t id = 1; id <= 8; ++id) ni.enqueue(packet(id, 0, 1, 1));
+  for (std::uint64_t id = 1; id <= 8; ++id) ni.enqueue(make_packet(id, 0, 1, 1));
   std::vector<VcId> vcs;
   for (Cycle c = 0; c < 40 && vcs.size() < 8; ++c) {
     for (Component* comp : activity.take()) comp->evaluate(c);

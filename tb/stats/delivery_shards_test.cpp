@@ -9,29 +9,10 @@
 
 #include <wormsim/stats/delivery_shards.h>
 
+#include "router/router_harness.h"
+
 namespace wormsim::test {
 namespace {
-
-Packet packet(std::uint64_t id, NodeId src, NodeId dst, unsigned length, Cycle created) {
-  Packet p;
-  p.id = id;
-  p.src = src;
-  p.dst = dst;
-  p.length = static_cast<std::uint16_t>(length);
-  p.created = created;
-  return p;
-}
-
-Flit flit_of(const Packet& p, unsigned seq) {
-  Flit f;
-  f.packet = p.id;
-  f.src = p.src;
-  f.dst = p.dst;
-  f.seq = static_cast<std::uint16_t>(seq);
-  f.type = flit_type_for(seq, p.length);
-  f.created = p.created;
-  return f;
-}
 
 TEST(DeliveryShards, EachShardChecksItsNodesAndTheMergeIsOneScoreboards) {
   // nodes 0-1 in shard 0, nodes 2-3 in shard 1; window [10, 100)
@@ -41,7 +22,7 @@ TEST(DeliveryShards, EachShardChecksItsNodesAndTheMergeIsOneScoreboards) {
   one_stats.set_window(10, 100);
   merged.set_window(10, 100);
   one.set_completion_handler([&](const Packet& p, Cycle at) { one_stats.on_completed(p, at); });
-  const std::vector<Packet> packets = {packet(1, 0, 3, 3, 12), packet(2, 3, 1, 2, 20), packet(3, 1, 2, 1, 5)};
+  const std::vector<Packet> packets = {make_packet(1, 0, 3, 3, 12), make_packet(2, 3, 1, 2, 20), make_packet(3, 1, 2, 1, 5)};
   for (const Packet& p : packets) {
     shards.on_created(p);
     one.on_created(p);
@@ -73,7 +54,7 @@ TEST(DeliveryShards, EachShardChecksItsNodesAndTheMergeIsOneScoreboards) {
 
 TEST(DeliveryShards, AFlitReportedThroughAnotherNodesShardIsAnError) {
   DeliveryShards shards(2, {0, 0, 1, 1}, 0, 100);
-  const Packet p = packet(7, 0, 3, 2, 0);
+  const Packet p = make_packet(7, 0, 3, 2, 0);
   shards.on_created(p);
   EXPECT_THROW(shards.shard(0).on_delivered(flit_of(p, 0), 3, 0, 5), ScoreboardError);
   EXPECT_NO_THROW(shards.shard(1).on_delivered(flit_of(p, 0), 3, 0, 5));
@@ -81,7 +62,7 @@ TEST(DeliveryShards, AFlitReportedThroughAnotherNodesShardIsAnError) {
 
 TEST(DeliveryShards, AWormsDestinationsAreSplitWithTheirSkippedFlits) {
   DeliveryShards shards(2, {0, 0, 1, 1}, 0, 100);
-  const Packet p = packet(9, 0, 1, 3, 0);
+  const Packet p = make_packet(9, 0, 1, 3, 0);
   // destination 3 (shard 1) does not receive flit 1; destination 1 (shard 0) does
   shards.on_created(p, {3, 1}, {1, 0});
   EXPECT_EQ(shards.created_packets(), 1u);

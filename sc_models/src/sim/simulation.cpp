@@ -123,6 +123,7 @@ void Simulation::on_packet_delivered(Scoreboard::CompletionHandler listener) {
   if (shards_->created_packets() != 0)
     throw std::logic_error("Simulation::on_packet_delivered: set the listener before the first packet is created");
   network_->set_lane_observers({});
+  network_->set_lane_prework({});  // packets go straight to create() now
   shards_.reset();
 }
 

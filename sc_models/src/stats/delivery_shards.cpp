@@ -33,27 +33,19 @@ void DeliveryShards::on_created(const Packet& p, const std::vector<NodeId>& dest
 }
 
 std::uint64_t DeliveryShards::delivered_packets() const {
-  std::uint64_t n = 0;
-  for (const auto& s : shards_) n += s->board.delivered_packets();
-  return n;
+  return sum([](const Shard& s) { return s.board.delivered_packets(); });
 }
 
 std::uint64_t DeliveryShards::delivered_flits() const {
-  std::uint64_t n = 0;
-  for (const auto& s : shards_) n += s->board.delivered_flits();
-  return n;
+  return sum([](const Shard& s) { return s.board.delivered_flits(); });
 }
 
 std::size_t DeliveryShards::outstanding_packets() const {
-  std::size_t n = 0;
-  for (const auto& s : shards_) n += s->board.outstanding_packets();
-  return n;
+  return sum([](const Shard& s) { return std::uint64_t{s.board.outstanding_packets()}; });
 }
 
 std::uint64_t DeliveryShards::measured_delivered() const {
-  std::uint64_t n = 0;
-  for (const auto& s : shards_) n += s->stats.measured_delivered();
-  return n;
+  return sum([](const Shard& s) { return s.stats.measured_delivered(); });
 }
 
 void DeliveryShards::merge_into(LatencyStats& stats) const {

@@ -66,6 +66,13 @@ class DeliveryShards {
     Scoreboard board;
     LatencyStats stats;
   };
+  /// f(shard) added over the shards.
+  template <class F>
+  std::uint64_t sum(F f) const {
+    std::uint64_t n = 0;
+    for (const auto& s : shards_) n += f(*s);
+    return n;
+  }
   std::vector<std::unique_ptr<Shard>> shards_;
   std::vector<unsigned> shard_of_node_;
   std::uint64_t created_packets_ = 0, created_flits_ = 0;
