@@ -85,12 +85,12 @@ void expect_credits_arrive_together(unsigned latency) {
     void evaluate(Cycle) override {}
   } a, b;
   const std::size_t up = activity.add(&a), down = activity.add(&b);
-  LinkCommitter committer;
+  LinkCommitter committer(activity);
   Link link(&committer, LinkEnd{up, 0, 0, true}, LinkEnd{down, 0, 1, true}, "l", latency);
   link.send_credit_merged(1);
   link.send_credit_merged(3);
   for (unsigned cycle = 1; cycle <= latency; ++cycle) {
-    committer.commit_all(activity);
+    committer.commit_all();
     if (cycle < latency) {
       EXPECT_FALSE(link.credit().valid) << "latency " << latency << ", cycle " << cycle;
       EXPECT_TRUE(link.credit_in_flight(3));
@@ -101,7 +101,7 @@ void expect_credits_arrive_together(unsigned latency) {
   EXPECT_TRUE(link.credit().credits(3));
   EXPECT_FALSE(link.credit().credits(0));
   EXPECT_FALSE(link.credit().credits(2));
-  committer.commit_all(activity);
+  committer.commit_all();
   EXPECT_FALSE(link.credit().valid) << "one slot, gone the next cycle";
 }
 

@@ -60,7 +60,7 @@ class RouterHarness {
   void step() {
     activity_.take();
     router_->evaluate(cycle_);
-    committer_.commit_all(activity_);
+    committer_.commit_all();
     ++cycle_;
   }
 
@@ -68,10 +68,10 @@ class RouterHarness {
   /// is on the router's inputs now (flits on input links, credits on output
   /// links), the router evaluates, and its outputs are on the links after.
   void edge() {
-    committer_.commit_all(activity_);  // test's writes -> router inputs
+    committer_.commit_all();  // test's writes -> router inputs
     activity_.take();
     router_->evaluate(cycle_);
-    committer_.commit_all(activity_);  // router's writes -> router outputs
+    committer_.commit_all();  // router's writes -> router outputs
     ++cycle_;
   }
 
@@ -82,7 +82,7 @@ class RouterHarness {
   RouterConfig cfg_;
   TableRouting routing_;
   ActivityList activity_;
-  LinkCommitter committer_;
+  LinkCommitter committer_{activity_};
   std::unique_ptr<Router> router_;
   std::vector<std::unique_ptr<Link>> in_, out_;
   Cycle cycle_ = 0;

@@ -38,7 +38,7 @@ std::string compare(unsigned model_latency, std::uint64_t seed) {
   std::cout << "[ seed ] " << seed << " (model link latency " << model_latency << ")\n";
   ActivityList activity;
   Idle up, down;
-  LinkCommitter committer;
+  LinkCommitter committer(activity);
   const std::size_t up_slot = activity.add(&up), down_slot = activity.add(&down);
   Link link(&committer, LinkEnd{up_slot, 0, 0, true}, LinkEnd{down_slot, 0, 1, true}, "l", model_latency);
   Rtl rtl;
@@ -79,7 +79,7 @@ std::string compare(unsigned model_latency, std::uint64_t seed) {
     if (sent_flit.valid) link.send_flit(sent_flit.flit);
     if (sent_credit.valid) link.send_credit(sent_credit.vc);
     activity.take();
-    committer.commit_all(activity);
+    committer.commit_all();
     rtl.clk_i = 1;
     rtl.eval();
     rtl.clk_i = 0;

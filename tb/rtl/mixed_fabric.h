@@ -94,7 +94,7 @@ MixedFabricResult run_mixed(const MixedFabricConfig& cfg) {
   bridge.after_cycle([&] {
     if (engine ? !broadcast_step(sim, *engine, cfg) : sim.done()) sc_core::sc_stop();
   });
-  sc_core::sc_trace_file* vcd = cfg.vcd.empty() ? nullptr : trace_links(cfg.vcd, sim.network());
+  std::unique_ptr<LinkTrace> vcd = cfg.vcd.empty() ? nullptr : std::make_unique<LinkTrace>(cfg.vcd, sim.network());
   std::unique_ptr<VerilatedFstSc> fst;
   if (!cfg.fst.empty()) {
     sc_core::sc_start(sc_core::SC_ZERO_TIME);
@@ -106,7 +106,7 @@ MixedFabricResult run_mixed(const MixedFabricConfig& cfg) {
   sc_core::sc_start();
   r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (fst) fst->close();
-  if (vcd != nullptr) sc_core::sc_close_vcd_trace_file(vcd);
+  if (vcd) vcd->close();
   r.results = sim.results(r.wall_seconds);
   return r;
 }

@@ -190,7 +190,7 @@ struct Deliveries : DeliveryObserver {
 
 TEST(NetworkInterface, RotatesItsInjectionVcFromPacketToPacket) {
   ActivityList activity;
-  LinkCommitter committer;
+  LinkCommitter committer(activity);
   Deliveries obs;
   NiConfig cfg;
   cfg.vcs = 4;
@@ -209,7 +209,7 @@ TEST(NetworkInterface, RotatesItsInjectionVcFromPacketToPacket) {
   std::vector<VcId> vcs;
   for (Cycle c = 0; c < 40 && vcs.size() < 8; ++c) {
     for (Component* comp : activity.take()) comp->evaluate(c);
-    committer.commit_all(activity);
+    committer.commit_all();
     if (inj.flit().valid) vcs.push_back(inj.flit().flit.vc);
   }
   ASSERT_EQ(vcs.size(), 8u);

@@ -8,7 +8,7 @@ namespace wormsim {
 
 Network::Network(const Topology& topology, const RoutingFunction& routing,
                  const NetworkConfig& config, DeliveryObserver& observer)
-    : topology_(topology), router_cfg_(config.router), deliveries_(observer, activity_) {
+    : topology_(topology), router_cfg_(config.router), committer_(activity_), deliveries_(observer, activity_) {
   router_cfg_.network_ports = topology.num_ports;
   const std::size_t n = topology.num_nodes();
   NiConfig ni_cfg;
@@ -20,7 +20,6 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
       n * router_cfg_.total_ports() * router_cfg_.vcs * router_cfg_.buffer_depth * sizeof(Flit);
   prefetch_ = config.memory_hints == NetworkConfig::MemoryHints::BySize ? buffer_bytes >= kPrefetchMinBufferBytes
                                                                         : config.memory_hints == NetworkConfig::MemoryHints::On;
-  committer_.set_prefetch(prefetch_);
   arrivals_ = std::make_unique<Router::Arrivals[]>(n);
   routers_.reserve(n);
   nis_.reserve(n);
@@ -94,10 +93,13 @@ void Network::set_threads(unsigned threads, std::size_t min_active_per_lane) {
       lane_of_slot[router_slot(n)] = lane_of_slot[ni_slot(n)] = lane_of_node[n];
   }
   activity_.set_lanes(threads, threads > 1 ? &lane_of_slot : nullptr);
-  committer_.set_lanes(&activity_, threads);
-  // An arrival word set by one lane alone in a clock edge is set without an
-  // atomic operation: a direction is committed by the lane of the end that
-  // drives it (flits: upstream, credits: downstream).
+  // A direction's arrivals are made by the lane of the end that drives it
+  // (flits: upstream, credits: downstream), as it sends or, pipelined, at
+  // the edge; an arrival word set by one lane alone is set without an
+  // atomic operation.
+  for (const auto& l : links_)
+    l->set_end_lanes(activity_.lane_of(l->upstream().slot), activity_.lane_of(l->downstream().slot));
+  committer_.set_lanes(threads);
   std::unordered_map<const std::uint64_t*, std::uint64_t> writers;
   for (const auto& l : links_) {
     if (l->flit_word()) writers[l->flit_word()] |= 1ull << activity_.lane_of(l->upstream().slot);
@@ -229,24 +231,26 @@ void Network::commit() {
     commit_phase<true>();
   else
     commit_phase<false>();
+  if (__builtin_expect(static_cast<bool>(edge_listener_), 0)) edge_listener_();
 }
 
 template <bool kProfile>
 void Network::commit_phase() {
-  // With lanes, each commits the links its components drove (lists come out
-  // the same whether the lanes run in parallel or one after another).
+  // With lanes, each commits the pipelined directions its components drove
+  // (lists come out the same whether the lanes run in parallel or one after
+  // another).
   const auto t = stamp<kProfile>();
   if (pool_ && committer_.pending_entries() >= min_active_per_lane_ * pool_->lanes()) {
     pool_->run([&](unsigned lane) {
       const auto start = stamp<kProfile>();
-      committer_.commit_lane(lane, activity_);
+      committer_.commit_lane(lane);
       if constexpr (kProfile) profile_->lanes[lane].commit += since(start);
     });
     committer_.finish_edge();
     if constexpr (kProfile) profile_->shared_commit += since(t), ++profile_->shared_phases;
     return;
   }
-  committer_.commit_all(activity_);
+  committer_.commit_all();
   if constexpr (kProfile) profile_->single_commit += since(t), ++profile_->single_phases;
 }
 

@@ -107,8 +107,9 @@ void NetworkInterface::consume() {
 void NetworkInterface::receive(Cycle cycle) {
   for (unsigned k = 0; k < eject_.size(); ++k) {
     auto& ch = eject_[k];
-    if (ch.link == nullptr || !ch.link->flit().valid) continue;
-    const Flit& f = ch.link->flit().flit;
+    const Flit* arrived = ch.link != nullptr ? ch.link->flit_arrival() : nullptr;
+    if (arrived == nullptr) continue;
+    const Flit& f = *arrived;
     observer_.on_delivered(f, id_, k, cycle);
     if (++ch.held[f.vc] > cfg_.buffer_depth)
       throw std::logic_error("network interface: ejection buffer overflow: credit protocol violated");
@@ -119,8 +120,9 @@ void NetworkInterface::receive(Cycle cycle) {
 
 void NetworkInterface::count_credits() {
   for (auto& ch : inject_) {
-    if (ch.link == nullptr || !ch.link->credit().valid) continue;
-    const CreditSlot& c = ch.link->credit();
+    const CreditSlot* arrived = ch.link != nullptr ? ch.link->credit_arrival() : nullptr;
+    if (arrived == nullptr) continue;
+    const CreditSlot& c = *arrived;
     if (++ch.credits[c.vc] > cfg_.buffer_depth) throw std::logic_error("network interface: credit overflow");
     for (unsigned more = c.more; more != 0; more &= more - 1)  // an input speedup's further credits
       if (++ch.credits[static_cast<unsigned>(__builtin_ctz(more))] > cfg_.buffer_depth)

@@ -101,10 +101,10 @@ inline void Router::commit_vc_allocation() {
   }
 }
 
-inline void Router::buffer_write() {
-  for (std::uint64_t arrived = arrivals_->flits; arrived; arrived &= arrived - 1) {
+inline void Router::buffer_write(unsigned parity) {
+  for (std::uint64_t arrived = arrivals_->flits[parity]; arrived; arrived &= arrived - 1) {
     const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
-    const Flit& f = in_links_[p]->flit().flit;
+    const Flit& f = in_links_[p]->arrived_flit(parity);
     if (f.vc >= cfg_.vcs) fail("flit on nonexistent VC");
     const unsigned index = p * cfg_.vcs + f.vc;
     InputVc& in = inputs_[index];
@@ -115,7 +115,7 @@ inline void Router::buffer_write() {
     in.fifo.push(f);
     ++buffered_;
   }
-  arrivals_->flits = 0;
+  arrivals_->flits[parity] = 0;
 }
 
 inline void Router::count_credit(unsigned index) {
@@ -125,15 +125,15 @@ inline void Router::count_credit(unsigned index) {
   if (credits == cfg_.buffer_depth) drained_ |= 1ull << index;
 }
 
-inline void Router::credit_update() {
-  for (std::uint64_t arrived = arrivals_->credits; arrived; arrived &= arrived - 1) {
+inline void Router::credit_update(unsigned parity) {
+  for (std::uint64_t arrived = arrivals_->credits[parity]; arrived; arrived &= arrived - 1) {
     const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
-    const CreditSlot& c = out_links_[p]->credit();
+    const CreditSlot& c = out_links_[p]->arrived_credit(parity);
     count_credit(p * cfg_.vcs + c.vc);
     for (unsigned more = c.more; __builtin_expect(more != 0, 0); more &= more - 1)  // the next router's input speedup
       count_credit(p * cfg_.vcs + static_cast<unsigned>(__builtin_ctz(more)));
   }
-  arrivals_->credits = 0;
+  arrivals_->credits[parity] = 0;
 }
 
 // Stage 0: the object up to the members only forks use; stage 1: the
@@ -169,7 +169,8 @@ void Router::prefetch(unsigned stage) const {
     __builtin_prefetch(front + sizeof(Flit) - 1);
     if (in.active) out_links_[in.out_port]->prefetch_send();
   }
-  for (std::uint64_t m = arrivals_->flits; m; m &= m - 1) in_links_[__builtin_ctzll(m)]->prefetch_arrival();
+  const unsigned parity = committer_ != nullptr ? static_cast<unsigned>(committer_->edge() & 1) : 0u;
+  for (std::uint64_t m = arrivals_->flits[parity]; m; m &= m - 1) in_links_[__builtin_ctzll(m)]->prefetch_arrival();
 }
 
 void Router::release_delayed(Cycle cycle) {
@@ -204,8 +205,9 @@ void Router::evaluate(Cycle cycle) {
     if (va) commit_vc_allocation();
     if (sa_grant_count_ != 0) commit_switch_traversal();
   }
-  if (arrivals_->flits) buffer_write();
-  if (arrivals_->credits) credit_update();
+  const unsigned parity = static_cast<unsigned>(committer_->edge() & 1);
+  if (arrivals_->flits[parity]) buffer_write(parity);
+  if (arrivals_->credits[parity]) credit_update(parity);
   if (buffered_ != 0) activity_.wake(slot_);
 }
 

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <functional>
+#include <memory>
 
 #include <wormsim/core/config_error.h>
 
@@ -15,15 +16,14 @@ Results run_systemc(Simulation& sim, const WaveOptions& waves, const RunMonitor&
   // summary; warnings and errors still show.
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   sc_core::sc_clock clock("clk", 1, sc_core::SC_NS);
-  sc_core::sc_trace_file* tf = nullptr;
+  std::unique_ptr<LinkTrace> trace;
   bool opened = false;
   auto open = [&] {
-    tf = trace_links(waves.path, sim.network(), waves.routers);
+    trace = std::make_unique<LinkTrace>(waves.path, sim.network(), waves.routers);
     opened = true;
   };
   auto close = [&] {
-    if (tf != nullptr) sc_core::sc_close_vcd_trace_file(tf);
-    tf = nullptr;
+    if (trace) trace->close();
   };
   // A window that starts later opens its file at its first cycle (a trace
   // file created mid-run starts there) and closes it after its last.

@@ -28,21 +28,47 @@ double vcd_bytes_estimate(std::size_t links, Cycle cycles, double rate) {
   return (per_link * static_cast<double>(links) + 24.0) * static_cast<double>(cycles);
 }
 
-sc_core::sc_trace_file* trace_links(const std::string& path, const Network& network,
-                                    const std::vector<NodeId>& routers) {
+LinkTrace::LinkTrace(const std::string& path, Network& network, const std::vector<NodeId>& routers)
+    : network_(network) {
   std::string base = path;
   if (base.size() > 4 && base.compare(base.size() - 4, 4, ".vcd") == 0)
     base.resize(base.size() - 4);
-  sc_core::sc_trace_file* tf = sc_core::sc_create_vcd_trace_file(base.c_str());
+  for (const auto& link : network.links())
+    if (selected(*link, routers)) links_.push_back(link.get());
+  // The traced values live here: SystemC reads them by reference at every
+  // time step, so they must not move once traced.
+  flits_.resize(links_.size());
+  credits_.resize(links_.size());
+  refresh();
+  tf_ = sc_core::sc_create_vcd_trace_file(base.c_str());
   // The clock also falls mid-cycle; a finer unit keeps those instants exact.
-  tf->set_time_unit(100, sc_core::SC_PS);
-  for (const auto& link : network.links()) {
-    if (!selected(*link, routers)) continue;
-    const std::string n = "wormsim." + link->name();
-    sc_trace(tf, link->flit(), n);
-    sc_trace(tf, link->credit(), n);
+  tf_->set_time_unit(100, sc_core::SC_PS);
+  for (std::size_t i = 0; i < links_.size(); ++i) {
+    const std::string n = "wormsim." + links_[i]->name();
+    sc_trace(tf_, flits_[i], n);
+    sc_trace(tf_, credits_[i], n);
   }
-  return tf;
+  network_.set_edge_listener([this] { refresh(); });
+}
+
+LinkTrace::~LinkTrace() { close(); }
+
+void LinkTrace::close() {
+  if (tf_ == nullptr) return;
+  network_.set_edge_listener({});
+  sc_core::sc_close_vcd_trace_file(tf_);
+  tf_ = nullptr;
+}
+
+void LinkTrace::refresh() {
+  for (std::size_t i = 0; i < links_.size(); ++i) {
+    const FlitSlot f = links_[i]->flit();
+    flits_[i].valid = f.valid;
+    if (f.valid) flits_[i].flit = f.flit;
+    const CreditSlot c = links_[i]->credit();
+    credits_[i].valid = c.valid;
+    if (c.valid) credits_[i] = c;
+  }
 }
 
 }  // namespace wormsim

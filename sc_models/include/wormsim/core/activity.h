@@ -3,11 +3,14 @@
 // itself while it still holds work. Idle components cost nothing.
 // With several lanes (the multi-threaded engine), every component belongs to
 // one lane; a wake-up goes to the list from the lane that makes it to the
-// lane of the component (a component wakes itself from its own lane; lane
-// k's part of the clock edge wakes from lane k). Each lane takes its own
-// components (take_lane, the lanes in parallel): the lists to it joined in
-// the order of the lanes they come from, repeats dropped, so its list
-// depends only on the number of lanes, and no thread joins them all.
+// lane of the component (a component wakes itself and its links' receivers
+// from its own lane; lane k's part of the clock edge wakes from lane k).
+// Each lane takes its own components (take_lane, the lanes in parallel):
+// the lists to it joined in the order of the lanes they come from, repeats
+// dropped, so its list depends only on the number of lanes, and no thread
+// joins them all. The lists are kept twice: those a cycle takes, and those
+// its evaluation fills for the next, so a lane that wakes another lane's
+// component while that lane is still taking its list cannot reach it.
 #pragma once
 #include <algorithm>
 #include <vector>
@@ -36,7 +39,7 @@ class ActivityList {
   void wake(std::size_t slot) {
     if (laned_) {
       const unsigned lane = lane_of_slot_[slot];
-      return lane_next_[lane][lane].push_back(slot);
+      return lane_next_[fill_][lane][lane].push_back(slot);
     }
     if (woken_[slot] != generation_) {
       woken_[slot] = generation_;
@@ -48,7 +51,7 @@ class ActivityList {
   /// (several lanes), or as wake() with one.
   void wake_in(std::size_t slot, unsigned lane) {
     if (!laned_) return wake(slot);
-    lane_next_[lane][lane_of_slot_[slot]].push_back(slot);
+    lane_next_[fill_][lane][lane_of_slot_[slot]].push_back(slot);
   }
 
   /// The lane of the component at `slot` (0 with one lane).
@@ -61,10 +64,11 @@ class ActivityList {
   /// lane's work keeps to its part of the fabric.
   void set_lanes(unsigned lanes, const std::vector<unsigned>* lane_of_slot = nullptr) {
     std::vector<std::size_t> pending;
-    for (auto& from : lane_next_)
-      for (auto& to : from) pending.insert(pending.end(), to.begin(), to.end());
+    for (const unsigned b : {taken_, fill_})
+      for (auto& from : lane_next_[b])
+        for (auto& to : from) pending.insert(pending.end(), to.begin(), to.end());
     const unsigned n_lanes = lanes > 1 ? lanes : 0;
-    lane_next_.assign(n_lanes, std::vector<std::vector<std::size_t>>(n_lanes));
+    for (auto& lists : lane_next_) lists.assign(n_lanes, std::vector<std::vector<std::size_t>>(n_lanes));
     lane_current_.assign(n_lanes, {});
     laned_ = lanes > 1;
     const std::size_t n = components_.size();
@@ -75,7 +79,7 @@ class ActivityList {
       components_[slot]->set_lane(lane);
       lane_of_slot_[slot] = lane;
     }
-    if (lane_next_.empty()) {
+    if (lane_next_[0].empty()) {
       for (std::size_t slot : pending) wake(slot);
     } else {
       ++generation_;  // what one list holds moves to the lanes' lists
@@ -87,23 +91,34 @@ class ActivityList {
 
   /// With several lanes: starts the coming cycle; then every lane k takes
   /// its components with take_lane(k) (the lanes in parallel, or one after
-  /// another: the lists come out the same).
-  void begin_lanes() { ++generation_; }
+  /// another: the lists come out the same). Wake-ups from now on are for
+  /// the cycle after, except a lane's own before it takes its list.
+  void begin_lanes() {
+    ++generation_;
+    taken_ = fill_;
+    fill_ ^= 1u;
+  }
 
   /// Lane k's components for the coming cycle (after begin_lanes): the
   /// lists to lane k joined in the order of the lanes they come from,
-  /// repeats dropped. Touches only lane k's lists and slots.
+  /// repeats dropped; lane k's wake-ups of its own components since
+  /// begin_lanes follow its own list. Touches only lane k's lists and slots.
   const std::vector<Component*>& take_lane(unsigned k) {
     std::vector<Component*>& list = lane_current_[k];
     list.clear();
     const unsigned long long generation = generation_;
-    for (auto& from : lane_next_) {
-      for (std::size_t slot : from[k])
+    auto take = [&](std::vector<std::size_t>& slots) {
+      for (std::size_t slot : slots)
         if (woken_[slot] != generation) {
           woken_[slot] = generation;
           list.push_back(components_[slot]);
         }
-      from[k].clear();
+      slots.clear();
+    };
+    auto& taken = lane_next_[taken_];
+    for (unsigned from = 0; from < taken.size(); ++from) {
+      take(taken[from][k]);
+      if (from == k) take(lane_next_[fill_][k][k]);
     }
     return list;
   }
@@ -112,7 +127,7 @@ class ActivityList {
   /// included (a bound on the components take_lane hands out).
   std::size_t lane_wakeups() const {
     std::size_t n = 0;
-    for (const auto& from : lane_next_)
+    for (const auto& from : lane_next_[fill_])
       for (const auto& to : from) n += to.size();
     return n;
   }
@@ -122,10 +137,10 @@ class ActivityList {
 
   /// Hands out the list for the coming cycle and starts a fresh one.
   const std::vector<Component*>& take() {
-    if (!lane_next_.empty()) {  // several lanes: all of them, in lane order
+    if (laned_) {  // several lanes: all of them, in lane order
       next_.clear();
       begin_lanes();
-      for (unsigned k = 0; k < lane_next_.size(); ++k) {
+      for (unsigned k = 0; k < lane_current_.size(); ++k) {
         const auto& list = take_lane(k);
         next_.insert(next_.end(), list.begin(), list.end());
       }
@@ -144,10 +159,12 @@ class ActivityList {
   std::vector<unsigned long long> woken_;
   std::vector<Component*> current_, next_;
   std::vector<unsigned> lane_of_slot_;
-  /// Slots woken, [from lane][to lane]; empty with one lane.
-  std::vector<std::vector<std::vector<std::size_t>>> lane_next_;
+  /// Slots woken, [list][from lane][to lane]; empty with one lane. List
+  /// taken_ is what the coming cycle takes, fill_ what wake-ups fill.
+  std::vector<std::vector<std::vector<std::size_t>>> lane_next_[2];
+  unsigned taken_ = 1, fill_ = 0;
   std::vector<std::vector<Component*>> lane_current_;
-  bool laned_ = false;  ///< !lane_next_.empty(), read on every wake-up
+  bool laned_ = false;  ///< !lane_next_[0].empty(), read on every wake-up
 
   std::size_t slot_of(const Component* c) const {
     return static_cast<std::size_t>(std::find(components_.begin(), components_.end(), c) - components_.begin());

@@ -1,15 +1,20 @@
 // A link is one bundled, registered channel between an upstream output port
 // and a downstream input port: flits travel forward, credits travel back.
-// Both directions are registers: what a component sends in cycle t (the _d
-// side) is seen by the other end in cycle t+L (the _q side), for exactly one
-// cycle, where L >= 1 is the link's latency (credits may take longer than
-// flits: a router's credit delay). A link of latency L > 1 is a pipeline of
-// L - 1 register stages in that direction; it carries one flit and one
-// credit per cycle in flight at every stage. The set of links
-// touched in a cycle (or with something arriving) is committed at the clock
-// edge: a 1-cycle link at the edge after its send, a pipelined one only at
-// the edge its flit or credit arrives (a timing wheel), and each at the edge
-// after an arrival to clear _q.
+// Both directions are registers: what a component sends in cycle t is seen
+// by the other end in cycle t+L, for exactly one cycle, where L >= 1 is the
+// link's latency (credits may take longer than flits: a router's credit
+// delay).
+//
+// Cycles are counted by the link's LinkCommitter (edge(): the clock edges
+// committed so far, which is the number of the cycle being evaluated). A
+// 1-cycle direction is a pair of slots indexed by the parity of the cycle
+// they are seen in, each stamped with that cycle: the sender writes the slot
+// of cycle t+1 while the receiver reads the slot of cycle t, and a slot whose
+// stamp is not the current cycle is empty. Nothing is copied at the clock
+// edge. The sender wakes the receiving component for cycle t+1 and sets its
+// arrival bit there as it sends. A direction of latency L > 1 holds its
+// items in a FIFO of L - 1 register stages; the committer moves each into
+// the slots at the edge before the cycle it is seen in (a timing wheel).
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -53,52 +58,60 @@ class LinkCommitter;
 /// a wire but a network of its own.
 constexpr unsigned kMaxLinkLatency = 64;
 
+/// Bit words a component reads to learn which ports received something,
+/// one per parity of the cycle the arrival is seen in (words[cycle & 1]).
+using ArrivalWords = std::uint64_t[2];
+
 class Link {
  public:
   /// `latency` in cycles for flits, `credit_latency` for credits (0: the
   /// same), each 1 to kMaxLinkLatency (std::invalid_argument else).
-  Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream, std::string name, unsigned latency = 1,
-       unsigned credit_latency = 0)
-      : committer_(committer),
-        up_(upstream),
-        down_(downstream),
-        name_(std::move(name)),
-        flit_bit_(0),
-        flit_word_own_(0),
-        credit_bit_(0),
-        credit_word_own_(0) {
-    if (credit_latency == 0) credit_latency = latency;
-    if (latency < 1 || latency > kMaxLinkLatency || credit_latency > kMaxLinkLatency)
-      throw std::invalid_argument("Link: latency out of range");
-    if (latency > 1 || credit_latency > 1) pipe_ = std::make_unique<Pipe>(latency, credit_latency);
-  }
+  inline Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream, std::string name,
+              unsigned latency = 1, unsigned credit_latency = 0);
 
-  const FlitSlot& flit() const { return flit_q_; }
-  const CreditSlot& credit() const { return credit_q_; }
+  /// What the downstream end sees in the current cycle (between cycles: in
+  /// the coming one).
+  inline FlitSlot flit() const;
+  /// What the upstream end sees in the current cycle.
+  inline CreditSlot credit() const;
+  /// The flit seen in the cycle of parity `parity`, for a reader that knows
+  /// one arrived (its arrival bit is set).
+  const Flit& arrived_flit(unsigned parity) const { return flits_[parity].flit; }
+  /// The credit seen in the cycle of parity `parity` (its arrival bit is set).
+  const CreditSlot& arrived_credit(unsigned parity) const { return credits_[parity].slot; }
+  /// The flit seen in the current cycle, or null.
+  inline const Flit* flit_arrival() const;
+  /// The credit seen in the current cycle, or null.
+  inline const CreditSlot* credit_arrival() const;
+
   unsigned latency() const { return pipe_ ? pipe_->flit_delay + 1 : 1; }
   unsigned credit_latency() const { return pipe_ ? pipe_->credit_delay + 1 : 1; }
 
-  /// A flit on VC `vc` is on its way: arrived this cycle (_q) or still in
-  /// the pipeline. Between cycles (the _d side is empty then).
+  /// A flit on VC `vc` is on its way: seen in the coming cycle or still in
+  /// the pipeline. Between cycles.
   bool flit_in_flight(VcId vc) const {
-    if (flit_q_.valid && flit_q_.flit.vc == vc) return true;
+    const Flit* f = flit_arrival();
+    if (f != nullptr && f->vc == vc) return true;
     if (pipe_)
       for (unsigned i = 0; i < pipe_->flits.count; ++i)
         if (pipe_->flits.at(i).vc == vc) return true;
     return false;
   }
-  /// A credit for VC `vc` is on its way back (arrived this cycle or in the pipeline).
+  /// A credit for VC `vc` is on its way back (seen in the coming cycle or in the pipeline).
   bool credit_in_flight(VcId vc) const {
-    if (credit_q_.valid && credit_q_.credits(vc)) return true;
+    const CreditSlot* c = credit_arrival();
+    if (c != nullptr && c->credits(vc)) return true;
     if (pipe_)
       for (unsigned i = 0; i < pipe_->credits.count; ++i)
         if (pipe_->credits.at(i).credits(vc)) return true;
     return false;
   }
-  /// Flits and credits inside the pipeline stages (not counting _q).
+  /// Flits and credits inside the pipeline stages (not counting what is
+  /// seen in the coming cycle).
   unsigned flits_in_pipeline() const { return pipe_ ? pipe_->flits.count : 0; }
   unsigned credits_in_pipeline() const { return pipe_ ? pipe_->credits.count : 0; }
 
+  /// Sends `f` downstream (one flit per cycle).
   inline void send_flit(const Flit& f);
   /// send_flit(f) with f.vc replaced by `vc` (saves the caller a copy).
   inline void send_flit(const Flit& f, VcId vc);
@@ -110,96 +123,44 @@ class Link {
   inline void send_credit_merged(VcId vc);
 
   /// Memory hints: the slot send_flit() writes; the slot a flit arrives in.
-  void prefetch_send() const {
-    __builtin_prefetch(&flit_d_, 1);
-    __builtin_prefetch(reinterpret_cast<const char*>(&flit_d_ + 1) - 1, 1);
-  }
-  void prefetch_arrival() const {
-    __builtin_prefetch(&flit_q_);
-    __builtin_prefetch(reinterpret_cast<const char*>(&flit_q_ + 1) - 1);
-  }
+  inline void prefetch_send() const;
+  inline void prefetch_arrival() const;
 
   const LinkEnd& upstream() const { return up_; }
   const LinkEnd& downstream() const { return down_; }
   const std::string& name() const { return name_; }
+  const LinkCommitter* committer() const { return committer_; }
   std::uint64_t flits_carried() const { return flits_carried_; }
   /// Head flits sent, modulo 2^32 (a difference of two readings is exact
   /// while fewer than 2^32 heads cross between them).
   std::uint32_t heads_carried() const { return heads_carried_; }
 
-  /// Clock edge `edge` (one lane): _d becomes _q in both directions (a
-  /// pipelined link: what is due at this edge). Returns true when the link
-  /// carries anything in the new cycle (so it must be committed again next
-  /// edge to clear); `moves` counts flits.
-  bool commit(ActivityList& activity, std::uint64_t edge, std::uint64_t& moves) {
-    if (pipe_) return commit_piped(activity, edge, moves);
-    bool carries = false;
-    if (flit_d_.valid) {
-      flit_q_ = flit_d_;
-      flit_d_.valid = false;
-      ++moves;
-      activity.wake(down_.slot);
-      if (flit_mask_) *flit_mask_ |= 1ull << flit_bit_;
-      carries = true;
-    } else {
-      flit_q_.valid = false;  // the payload of an invalid slot is never read
-    }
-    if (credit_d_.valid) {
-      credit_q_ = credit_d_;
-      credit_d_.valid = false;
-      activity.wake(up_.slot);
-      if (credit_mask_) *credit_mask_ |= 1ull << credit_bit_;
-      carries = true;
-    } else {
-      credit_q_.valid = false;
-    }
-    // Listed again (both directions) exactly when it must clear next edge.
-    flit_listed_ = credit_listed_ = carries;
-    return carries;
-  }
-
-  /// Clock edge of one direction, committed by lane `lane` while other lanes
-  /// commit other links (wake-ups go to that lane's list, arrival bits are
-  /// set atomically: two links may share a component). Returns true when the
-  /// direction carries something in the new cycle; it is then listed again.
-  bool commit_direction(bool flit, ActivityList& activity, unsigned lane, std::uint64_t edge, std::uint64_t& moves) {
-    if (flit) {
-      const bool arrived = pipe_ ? pipe_flit(edge, moves) : commit_flit(moves);
-      if (arrived) {
-        activity.wake_in(down_.slot, lane);
-        if (flit_mask_) set_bit(flit_mask_, flit_bit_, flit_word_own_);
-      }
-      if (!pipe_) return flit_listed_ = arrived;
-      // a pipelined direction with an arrival at the next edge is listed for it
-      return arrived && !pipe_->flits.due_at(edge + 1);
-    }
-    const bool arrived = pipe_ ? pipe_credit(edge) : commit_credit();
-    if (arrived) {
-      activity.wake_in(up_.slot, lane);
-      if (credit_mask_) set_bit(credit_mask_, credit_bit_, credit_word_own_);
-    }
-    if (!pipe_) return credit_listed_ = arrived;
-    return arrived && !pipe_->credits.due_at(edge + 1);
-  }
-
-  /// Bit `bit` of *mask is set at the clock edge when a flit arrives (for the
-  /// downstream end) or a credit arrives (upstream end), so a component reads
-  /// only the ports that received something.
-  void notify_flit_to(std::uint64_t* mask, unsigned bit) { flit_mask_ = mask; flit_bit_ = bit & 63u; }
-  void notify_credit_to(std::uint64_t* mask, unsigned bit) { credit_mask_ = mask; credit_bit_ = bit & 63u; }
-  /// The words notify_*_to names, for LinkCommitter::set_lanes.
-  std::uint64_t* flit_word() const { return flit_mask_; }
-  std::uint64_t* credit_word() const { return credit_mask_; }
-  /// With several lanes: whether the lane that commits this direction is
-  /// the only one that sets bits in its word in a clock edge (then it sets
+  /// Arrivals set bit `bit` of words[parity of the cycle seen] (the
+  /// downstream end's flits, the upstream end's credits), so a component
+  /// reads only the ports that received something; it clears the word of
+  /// each cycle as it reads it.
+  void notify_flit_to(std::uint64_t* words, unsigned bit) { flit_words_ = words; flit_bit_ = bit & 63u; }
+  void notify_credit_to(std::uint64_t* words, unsigned bit) { credit_words_ = words; credit_bit_ = bit & 63u; }
+  /// The words notify_*_to names, for the lanes' ownership check.
+  const std::uint64_t* flit_word() const { return flit_words_; }
+  const std::uint64_t* credit_word() const { return credit_words_; }
+  /// With several lanes: whether the lane of the end that drives this
+  /// direction is the only one that sets bits in its words (then it sets
   /// them without an atomic operation).
   void set_word_owned(bool flit, bool own) { (flit ? flit_word_own_ : credit_word_own_) = own; }
-
-  /// Listed for the next edge in both directions (a link that must clear;
-  /// a pipelined link's flags stay clear, so every send reaches its FIFO).
-  void relist() {
-    if (!pipe_) flit_listed_ = credit_listed_ = true;
+  /// The lanes of the two ends (0 with one lane): a direction's wake-ups,
+  /// arrival bits and counts are made by the lane of the end that drives it.
+  void set_end_lanes(unsigned up, unsigned down) {
+    up_lane_ = static_cast<std::uint16_t>(up);
+    down_lane_ = static_cast<std::uint16_t>(down);
   }
+  unsigned upstream_lane() const { return up_lane_; }
+  unsigned downstream_lane() const { return down_lane_; }
+
+  /// Clock edge `edge` of a pipelined direction (the flit direction if
+  /// `flit`), committed by lane `lane`: the item due at `edge` moves into
+  /// the slot of cycle edge + 1. Called once per item, at its due edge.
+  inline void commit_due(bool flit, unsigned lane, std::uint64_t edge);
 
  private:
   /// What is on its way in one direction: a FIFO of (arrival edge, item),
@@ -235,372 +196,302 @@ class Link {
       ++count;
       return t.item;
     }
-    /// The item due at `edge`, taken off the FIFO, or null.
-    const T* take(std::uint64_t edge) {
-      if (count == 0 || slots[head].due != edge) return nullptr;
-      const T* item = &slots[head].item;
+    /// The first entry, taken off the FIFO.
+    const T& take() {
+      const T& item = slots[head].item;
       head = (head + 1) & mask;
       --count;
       return item;
     }
-    /// Something is due at `edge` (the direction is listed for it already).
-    bool due_at(std::uint64_t edge) const { return count != 0 && slots[head].due == edge; }
   };
-  /// A pipelined link's two directions: arrivals are L - 1 edges after the
-  /// edge that follows the send. `*_edge`: the last edge that direction was
-  /// committed at (a direction listed twice for one edge acts once).
-  /// `listed_due`: with one lane, the last edge the link (both directions)
-  /// was listed for, so a flit and a credit due at one edge list it once
-  /// (with several lanes each direction is listed for each arrival, and the
-  /// field is not written).
+  /// A pipelined link's two directions: an item sent in cycle t is due at
+  /// edge t + L - 1 and seen in cycle t + L.
   struct Pipe {
     Pipe(unsigned latency, unsigned credit_latency)
         : flit_delay(latency - 1), credit_delay(credit_latency - 1), flits(latency), credits(credit_latency) {}
     unsigned flit_delay, credit_delay;
     Fifo<Flit> flits;
     Fifo<CreditSlot> credits;
-    std::uint64_t flit_edge = ~0ull, credit_edge = ~0ull, listed_due = ~0ull;
+  };
+  /// A slot seen in cycle `seen` (empty in every other cycle).
+  struct FlitReg {
+    Flit flit;
+    std::uint64_t seen = ~0ull;
+  };
+  struct CreditReg {
+    std::uint64_t seen = ~0ull;
+    CreditSlot slot;  ///< valid stays set: `seen` says whether it is
   };
 
-  // What was just sent on a pipelined link (_d) enters its FIFO, due L - 1
-  // edges after the next one, and the link is listed for that edge.
-  inline void pipe_send_flit();
-  inline void pipe_send_credit();
-  /// The edge a credit sent now on a pipelined link arrives at.
-  inline std::uint64_t credit_due() const;
-  // Lists the link (one direction: `flit`, driven from `slot`) for edge
-  // `due`; with one lane, once per edge for both directions.
-  inline void list_for(Pipe& p, std::uint64_t due, std::size_t slot, bool flit);
-
-  // One edge of a pipelined direction: the item due at `edge` arrives at
-  // _q, else _q empties. True when something arrived (a second call for the
-  // same edge does nothing and returns false).
-  bool pipe_flit(std::uint64_t edge, std::uint64_t& moves) {
-    Pipe& p = *pipe_;
-    if (p.flit_edge == edge) return false;
-    p.flit_edge = edge;
-    if (const Flit* f = p.flits.take(edge)) {
-      flit_q_.valid = true;
-      flit_q_.flit = *f;
-      ++moves;
-      return true;
-    }
-    flit_q_.valid = false;
-    return false;
-  }
-  bool pipe_credit(std::uint64_t edge) {
-    Pipe& p = *pipe_;
-    if (p.credit_edge == edge) return false;
-    p.credit_edge = edge;
-    if (const CreditSlot* c = p.credits.take(edge)) {
-      credit_q_ = *c;
-      return true;
-    }
-    credit_q_.valid = false;
-    return false;
-  }
-  bool commit_piped(ActivityList& activity, std::uint64_t edge, std::uint64_t& moves) {
-    const bool flit = pipe_flit(edge, moves);
-    if (flit) {
-      activity.wake(down_.slot);
-      if (flit_mask_) *flit_mask_ |= 1ull << flit_bit_;
-    }
-    const bool credit = pipe_credit(edge);
-    if (credit) {
-      activity.wake(up_.slot);
-      if (credit_mask_) *credit_mask_ |= 1ull << credit_bit_;
-    }
-    // to clear at the next edge, unless an arrival lists it for that edge
-    return (flit || credit) && pipe_->listed_due != edge + 1;
-  }
-
-  bool commit_flit(std::uint64_t& moves) {
-    flit_listed_ = false;
-    if (!flit_d_.valid) {
-      flit_q_.valid = false;  // the payload of an invalid slot is never read
-      return false;
-    }
-    flit_q_ = flit_d_;
-    flit_d_.valid = false;
-    ++moves;
-    return true;
-  }
-  bool commit_credit() {
-    credit_listed_ = false;
-    credit_q_ = credit_d_;
-    credit_d_.valid = false;
-    return credit_q_.valid;
-  }
-
-  LinkCommitter* committer_;
-  LinkEnd up_, down_;
-  std::string name_;
-  FlitSlot flit_q_, flit_d_;
-  CreditSlot credit_q_, credit_d_;
-  // Listed for the next edge because the upstream end sent a flit / the
-  // downstream end sent a credit. Two flags, each written only by its own
-  // end (or by the lane committing that direction), so lanes never write
-  // the same flag. With one lane a link is listed once for both; with
-  // several, each direction is listed on its own.
-  bool flit_listed_ = false, credit_listed_ = false;
-  // Arrival bit indices, packed beside the flags: a link's size is part of
-  // the per-node memory estimate (sim/limits.h).
-  std::uint8_t flit_bit_ : 7, flit_word_own_ : 1, credit_bit_ : 7, credit_word_own_ : 1;
-  /// Sets bit `bit` of `*word`, atomically unless `own` (set_word_owned).
+  /// Puts what arrives for cycle `seen` in view of the receiving end: wakes
+  /// it from lane `lane` and sets its arrival bit.
+  inline void arrive_flit(std::uint64_t seen, unsigned lane);
+  inline void arrive_credit(std::uint64_t seen, unsigned lane);
+  /// Bit `bit` of `*word`, atomically unless `own` (set_word_owned).
   static void set_bit(std::uint64_t* word, unsigned bit, bool own) {
     if (own)
       *word |= 1ull << bit;
     else
       __atomic_fetch_or(word, 1ull << bit, __ATOMIC_RELAXED);
   }
-  std::uint32_t heads_carried_ = 0;  ///< in the padding before flits_carried_
+  inline std::uint64_t now() const;
+
+  LinkCommitter* committer_;
+  FlitReg flits_[2];
+  CreditReg credits_[2];
+  std::uint64_t* flit_words_ = nullptr;
+  std::uint64_t* credit_words_ = nullptr;
   std::uint64_t flits_carried_ = 0;
-  std::uint64_t* flit_mask_ = nullptr;
-  std::uint64_t* credit_mask_ = nullptr;
-  std::unique_ptr<Pipe> pipe_;  ///< null for latency 1
+  std::uint32_t heads_carried_ = 0;
+  std::uint16_t up_lane_ = 0, down_lane_ = 0;
+  std::uint8_t flit_bit_ = 0, credit_bit_ = 0;
+  bool flit_word_own_ = true, credit_word_own_ = true;
+  std::unique_ptr<Pipe> pipe_;  ///< null for latency 1 in both directions
+  LinkEnd up_, down_;
+  std::string name_;
 };
 
-/// Collects the links that must be committed at the next clock edge: one
-/// list, or with several lanes one list of (link, direction) per lane, each
-/// committed by its lane (in parallel or one after another: the lists come
-/// out the same), so the order depends only on the number of lanes.
+/// Counts the clock edges of a set of links, and commits what their
+/// pipelined directions carry: one timing wheel, or with several lanes one
+/// per lane (each committed by its lane, in parallel or one after another:
+/// the lists come out the same). 1-cycle directions need no commit.
 class LinkCommitter {
  public:
-  /// Lists `l` (its flit direction if `flit`, else its credit direction),
-  /// driven by the component at `slot`.
-  void mark(Link* l, std::size_t slot, bool flit) {
-    if (lanes_.empty())
-      dirty_.push_back(l);
-    else
-      lanes_[activity_->lane_of(slot)].dirty.push_back(Entry{l, flit});
-  }
+  /// Arrivals wake components of `activity`.
+  explicit LinkCommitter(ActivityList& activity) : activity_(activity) {}
+  LinkCommitter(const LinkCommitter&) = delete;
+  LinkCommitter& operator=(const LinkCommitter&) = delete;
 
-  /// Lists one direction of the pipelined link `l`, driven by the component
-  /// at `slot`, for edge `due` (less than kMaxLinkLatency edges ahead). With
-  /// one lane an entry commits both directions.
-  void schedule(Link* l, std::size_t slot, bool flit, std::uint64_t due) {
-    Wheel& w = lanes_.empty() ? wheel_ : lanes_[activity_->lane_of(slot)].wheel;
+  ActivityList& activity() { return activity_; }
+
+  /// Lists one direction of the pipelined link `l` for edge `due` (less
+  /// than kMaxLinkLatency edges ahead), in the wheel of lane `lane` (the
+  /// lane of the end that drives the direction).
+  void schedule(Link* l, unsigned lane, bool flit, std::uint64_t due) {
+    Wheel& w = lanes_.empty() ? wheel_ : lanes_[lane].wheel;
     w.buckets[due % kMaxLinkLatency].push_back(Entry{l, flit});
     ++w.entries;
   }
 
-  /// The number of the next clock edge (edges committed so far).
+  /// The number of the next clock edge (edges committed so far): the
+  /// number of the cycle being evaluated.
   std::uint64_t edge() const { return edge_; }
 
-  /// Memory hints while committing (a fabric far larger than the caches).
-  void set_prefetch(bool on) { prefetch_ = on; }
-
-  /// True with several lanes (each direction is then listed on its own).
+  /// True with several lanes.
   bool laned() const { return !lanes_.empty(); }
-  unsigned lanes() const { return static_cast<unsigned>(lanes_.size()); }
+  unsigned lanes() const { return lanes_.empty() ? 1u : static_cast<unsigned>(lanes_.size()); }
 
-  /// One list per lane of `activity` (lanes >= 2), or back to one list.
-  void set_lanes(const ActivityList* activity, unsigned lanes) {
-    activity_ = activity;
-    std::vector<Entry> pending;
-    Wheel wheel = std::move(wheel_);
+  /// One wheel per lane (lanes >= 2; every link's end lanes set to match,
+  /// Link::set_end_lanes), or back to one wheel.
+  void set_lanes(unsigned lanes) {
+    std::vector<Entry> due[kMaxLinkLatency];
+    for (unsigned b = 0; b < kMaxLinkLatency; ++b) {
+      due[b] = std::move(wheel_.buckets[b]);
+      for (Lane& lane : lanes_) due[b].insert(due[b].end(), lane.wheel.buckets[b].begin(), lane.wheel.buckets[b].end());
+    }
+    std::uint64_t moved = flit_moves();
     wheel_ = Wheel{};
-    for (auto& lane : lanes_) {
-      pending.insert(pending.end(), lane.dirty.begin(), lane.dirty.end());
-      for (unsigned b = 0; b < kMaxLinkLatency; ++b)
-        wheel.buckets[b].insert(wheel.buckets[b].end(), lane.wheel.buckets[b].begin(), lane.wheel.buckets[b].end());
-    }
     lanes_.assign(lanes > 1 ? lanes : 0, Lane{});
-    // scheduled arrivals go to the lane of the end that sent them; a
-    // one-lane entry stands for both directions
+    moves_.assign(std::max(1u, lanes), Counter{});
+    moves_[0].n = moved;
+    // scheduled arrivals go to the lane of the end that sent them
     for (unsigned b = 0; b < kMaxLinkLatency; ++b)
-      for (const Entry& e : wheel.buckets[b]) {
-        if (lanes_.empty()) {
-          wheel_.buckets[b].push_back(e);
-          ++wheel_.entries;
-          continue;
-        }
-        for (const bool flit : {true, false}) {
-          const std::size_t slot = flit ? e.link->upstream().slot : e.link->downstream().slot;
-          Wheel& w = lanes_[activity_->lane_of(slot)].wheel;
-          w.buckets[b].push_back(Entry{e.link, flit});
-          ++w.entries;
-        }
+      for (const Entry& e : due[b]) {
+        const unsigned lane = lanes_.empty() ? 0u : e.flit ? e.link->upstream_lane() : e.link->downstream_lane();
+        schedule(e.link, lane, e.flit, b);
       }
-    if (lanes_.empty()) {
-      for (const Entry& e : pending) {
-        e.link->relist();
-        if (std::find(dirty_.begin(), dirty_.end(), e.link) == dirty_.end()) dirty_.push_back(e.link);
-      }
-    } else {
-      for (Link* l : dirty_) {
-        l->relist();  // listed in both directions: neither end lists it again
-        lanes_[0].dirty.push_back(Entry{l, true});
-        lanes_[0].dirty.push_back(Entry{l, false});
-      }
-      dirty_.clear();
-    }
   }
 
-  /// Commits every dirty link (the clock edge), one lane after another.
-  void commit_all(ActivityList& activity) {
+  /// Commits every pipelined direction due at this edge, one lane after
+  /// another, and counts the edge.
+  void commit_all() {
     if (!lanes_.empty()) {
-      for (unsigned k = 0; k < lanes_.size(); ++k) commit_lane(k, activity);
-      finish_edge();
-      return;
-    }
-    scratch_.swap(dirty_);
-    dirty_.clear();
-    const std::uint64_t edge = edge_++;
-    if (wheel_.entries != 0) commit_due(wheel_, edge, activity);
-    if (!prefetch_) {
-      for (Link* l : scratch_)
-        if (l->commit(activity, edge, moves_)) dirty_.push_back(l);
-      return;
-    }
-    // Large fabric: each link is fetched a few links ahead (memory hints).
-    constexpr std::size_t kAhead = 6;
-    const std::size_t n = scratch_.size();
-    for (std::size_t i = 0; i < n; ++i) {
-      if (i + kAhead < n) {
-        const char* link = reinterpret_cast<const char*>(scratch_[i + kAhead]);
-        for (std::size_t b = 0; b < sizeof(Link); b += 64) __builtin_prefetch(link + b, 1);
-      }
-      Link* l = scratch_[i];
-      if (l->commit(activity, edge, moves_)) dirty_.push_back(l);
-    }
-  }
-
-  /// Lane k's part of the clock edge (lanes may run it in parallel);
-  /// finish_edge() once every lane has.
-  void commit_lane(unsigned k, ActivityList& activity) {
-    Lane& lane = lanes_[k];
-    lane.scratch.swap(lane.dirty);
-    lane.dirty.clear();
-    if (lane.wheel.entries != 0) {
-      std::vector<Entry>& due = lane.wheel.buckets[edge_ % kMaxLinkLatency];
-      for (const Entry& e : due)
-        if (e.link->commit_direction(e.flit, activity, k, edge_, lane.moves)) lane.dirty.push_back(e);
-      lane.wheel.entries -= due.size();
-      due.clear();
-    }
-    for (const Entry& e : lane.scratch)
-      if (e.link->commit_direction(e.flit, activity, k, edge_, lane.moves)) lane.dirty.push_back(e);
-  }
-  void finish_edge() {
-    for (Lane& lane : lanes_) {
-      moves_ += lane.moves;
-      lane.moves = 0;
+      for (unsigned k = 0; k < lanes_.size(); ++k) commit_lane(k);
+    } else if (wheel_.entries != 0) {
+      commit_wheel(wheel_, 0);
     }
     ++edge_;
   }
 
+  /// Lane k's part of the clock edge (lanes may run it in parallel);
+  /// finish_edge() once every lane has.
+  void commit_lane(unsigned k) {
+    Wheel& w = lanes_[k].wheel;
+    if (w.entries != 0) commit_wheel(w, k);
+  }
+  void finish_edge() { ++edge_; }
+
   /// Entries to commit at the next edge (to decide whether lanes should).
   std::size_t pending_entries() const {
-    std::size_t n = dirty_.size() + wheel_.entries;
-    for (const Lane& lane : lanes_) n += lane.dirty.size() + lane.wheel.entries;
+    std::size_t n = wheel_.entries;
+    for (const Lane& lane : lanes_) n += lane.wheel.entries;
     return n;
   }
 
-  /// True when no link needs the next clock edge.
+  /// True when no pipelined direction carries anything.
   bool idle() const { return pending_entries() == 0; }
 
-  /// Flits that crossed a link so far (counted at the clock edges).
-  std::uint64_t flit_moves() const { return moves_; }
+  /// Flits that reached the end of a link so far (a 1-cycle link's as it is
+  /// sent, a pipelined one's at the edge before it is seen).
+  std::uint64_t flit_moves() const {
+    std::uint64_t n = 0;
+    for (const Counter& c : moves_) n += c.n;
+    return n;
+  }
+  /// One flit moved, counted by lane `lane`.
+  void count_move(unsigned lane) { ++moves_[lane].n; }
 
  private:
   struct Entry {
     Link* link;
     bool flit;  ///< the flit direction, else the credit direction
   };
-  /// Pipelined links' directions by the edge their flit or credit arrives
-  /// at (bucket edge % kMaxLinkLatency; a send is at most kMaxLinkLatency - 1
-  /// edges ahead of its arrival).
+  /// Pipelined links' directions by the edge their item is due at (bucket
+  /// edge % kMaxLinkLatency; a send is at most kMaxLinkLatency - 1 edges
+  /// ahead of its due edge).
   struct Wheel {
     std::vector<std::vector<Entry>> buckets = std::vector<std::vector<Entry>>(kMaxLinkLatency);
     std::size_t entries = 0;
   };
   struct Lane {
-    std::vector<Entry> dirty, scratch;
     Wheel wheel;
-    std::uint64_t moves = 0;
   };
-  // One lane: the arrivals due at `edge` (both directions of each link).
-  void commit_due(Wheel& w, std::uint64_t edge, ActivityList& activity) {
-    std::vector<Entry>& due = w.buckets[edge % kMaxLinkLatency];
-    for (const Entry& e : due)
-      if (e.link->commit(activity, edge, moves_)) dirty_.push_back(e.link);
+  struct alignas(64) Counter {
+    std::uint64_t n = 0;
+  };
+  void commit_wheel(Wheel& w, unsigned lane) {
+    std::vector<Entry>& due = w.buckets[edge_ % kMaxLinkLatency];
+    for (const Entry& e : due) e.link->commit_due(e.flit, lane, edge_);
     w.entries -= due.size();
     due.clear();
   }
 
-  std::vector<Link*> dirty_, scratch_;
+  ActivityList& activity_;
   Wheel wheel_;
   std::vector<Lane> lanes_;  ///< empty with one lane
-  const ActivityList* activity_ = nullptr;
-  std::uint64_t moves_ = 0;
+  std::vector<Counter> moves_ = std::vector<Counter>(1);  ///< per lane
   std::uint64_t edge_ = 0;
-  bool prefetch_ = false;
 };
+
+inline Link::Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream, std::string name,
+                  unsigned latency, unsigned credit_latency)
+    : committer_(committer), up_(upstream), down_(downstream), name_(std::move(name)) {
+  if (credit_latency == 0) credit_latency = latency;
+  if (latency < 1 || latency > kMaxLinkLatency || credit_latency > kMaxLinkLatency)
+    throw std::invalid_argument("Link: latency out of range");
+  if (latency > 1 || credit_latency > 1) pipe_ = std::make_unique<Pipe>(latency, credit_latency);
+  credits_[0].slot.valid = credits_[1].slot.valid = true;
+}
+
+inline std::uint64_t Link::now() const { return committer_->edge(); }
+
+inline FlitSlot Link::flit() const {
+  const std::uint64_t t = now();
+  const FlitReg& r = flits_[t & 1];
+  return r.seen == t ? FlitSlot{true, r.flit} : FlitSlot{};
+}
+
+inline CreditSlot Link::credit() const {
+  const std::uint64_t t = now();
+  const CreditReg& r = credits_[t & 1];
+  return r.seen == t ? r.slot : CreditSlot{};
+}
+
+inline const Flit* Link::flit_arrival() const {
+  const std::uint64_t t = now();
+  return flits_[t & 1].seen == t ? &flits_[t & 1].flit : nullptr;
+}
+
+inline const CreditSlot* Link::credit_arrival() const {
+  const std::uint64_t t = now();
+  return credits_[t & 1].seen == t ? &credits_[t & 1].slot : nullptr;
+}
+
+inline void Link::prefetch_send() const {
+  const FlitReg* r = &flits_[(now() + 1) & 1];
+  __builtin_prefetch(r, 1);
+  __builtin_prefetch(reinterpret_cast<const char*>(r + 1) - 1, 1);
+}
+
+inline void Link::prefetch_arrival() const {
+  const FlitReg* r = &flits_[now() & 1];
+  __builtin_prefetch(r);
+  __builtin_prefetch(reinterpret_cast<const char*>(r + 1) - 1);
+}
+
+inline void Link::arrive_flit(std::uint64_t seen, unsigned lane) {
+  committer_->count_move(lane);
+  committer_->activity().wake_in(down_.slot, lane);
+  if (flit_words_) set_bit(&flit_words_[seen & 1], flit_bit_, flit_word_own_);
+}
+
+inline void Link::arrive_credit(std::uint64_t seen, unsigned lane) {
+  committer_->activity().wake_in(up_.slot, lane);
+  if (credit_words_) set_bit(&credit_words_[seen & 1], credit_bit_, credit_word_own_);
+}
 
 inline void Link::send_flit(const Flit& f, VcId vc) {
   ++flits_carried_;
   heads_carried_ += is_head(f.type) ? 1u : 0u;
-  flit_d_.valid = true;
-  flit_d_.flit = f;
-  flit_d_.flit.vc = vc;
-  if (!flit_listed_) {
-    // a pipelined link is never listed this way: its flit enters its FIFO now
-    if (__builtin_expect(pipe_ != nullptr, 0)) return pipe_send_flit();
-    flit_listed_ = true;
-    // With one lane a link is listed once, whichever end drove it first.
-    if (committer_->laned() || !credit_listed_) committer_->mark(this, up_.slot, true);
+  const std::uint64_t seen = now() + 1;
+  if (__builtin_expect(pipe_ != nullptr, 0) && pipe_->flit_delay != 0) {
+    Flit& item = pipe_->flits.push(seen - 1 + pipe_->flit_delay);
+    item = f;
+    item.vc = vc;
+    committer_->schedule(this, up_lane_, true, seen - 1 + pipe_->flit_delay);
+    return;
   }
+  FlitReg& r = flits_[seen & 1];
+  r.flit = f;
+  r.flit.vc = vc;
+  r.seen = seen;
+  arrive_flit(seen, up_lane_);
 }
 
 inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
+inline void Link::send_credit(VcId vc) {
+  const std::uint64_t seen = now() + 1;
+  if (__builtin_expect(pipe_ != nullptr, 0) && pipe_->credit_delay != 0) {
+    CreditSlot& item = pipe_->credits.push(seen - 1 + pipe_->credit_delay);
+    item = CreditSlot{true, vc, 0};
+    committer_->schedule(this, down_lane_, false, seen - 1 + pipe_->credit_delay);
+    return;
+  }
+  CreditReg& r = credits_[seen & 1];
+  r.seen = seen;
+  r.slot.vc = vc;
+  r.slot.more = 0;
+  arrive_credit(seen, down_lane_);
+}
+
 inline void Link::send_credit_merged(VcId vc) {
-  if (pipe_) {
-    if (CreditSlot* first = pipe_->credits.last_due(credit_due())) {
+  const std::uint64_t seen = now() + 1;
+  if (__builtin_expect(pipe_ != nullptr, 0) && pipe_->credit_delay != 0) {
+    if (CreditSlot* first = pipe_->credits.last_due(seen - 1 + pipe_->credit_delay)) {
       first->more = static_cast<std::uint16_t>(first->more | 1u << vc);
       return;
     }
-  } else if (credit_d_.valid) {  // listed already
-    credit_d_.more = static_cast<std::uint16_t>(credit_d_.more | 1u << vc);
+  } else if (credits_[seen & 1].seen == seen) {  // a credit sent already this cycle
+    CreditSlot& first = credits_[seen & 1].slot;
+    first.more = static_cast<std::uint16_t>(first.more | 1u << vc);
     return;
   }
   send_credit(vc);
 }
 
-inline void Link::send_credit(VcId vc) {
-  credit_d_.valid = true;
-  credit_d_.vc = vc;
-  credit_d_.more = 0;
-  if (!credit_listed_) {
-    if (__builtin_expect(pipe_ != nullptr, 0)) return pipe_send_credit();
-    credit_listed_ = true;
-    if (committer_->laned() || !flit_listed_) committer_->mark(this, down_.slot, false);
-  }
-}
-
-inline void Link::pipe_send_flit() {
-  Pipe& p = *pipe_;
-  const std::uint64_t due = committer_->edge() + p.flit_delay;
-  p.flits.push(due) = flit_d_.flit;
-  flit_d_.valid = false;
-  list_for(p, due, up_.slot, true);
-}
-
-inline std::uint64_t Link::credit_due() const { return committer_->edge() + pipe_->credit_delay; }
-
-inline void Link::pipe_send_credit() {
-  Pipe& p = *pipe_;
-  const std::uint64_t due = credit_due();
-  p.credits.push(due) = credit_d_;
-  credit_d_.valid = false;
-  list_for(p, due, down_.slot, false);
-}
-
-inline void Link::list_for(Pipe& p, std::uint64_t due, std::size_t slot, bool flit) {
-  if (p.listed_due != due) {
-    if (!committer_->laned()) p.listed_due = due;
-    committer_->schedule(this, slot, flit, due);
+inline void Link::commit_due(bool flit, unsigned lane, std::uint64_t edge) {
+  const std::uint64_t seen = edge + 1;
+  if (flit) {
+    FlitReg& r = flits_[seen & 1];
+    r.flit = pipe_->flits.take();
+    r.seen = seen;
+    arrive_flit(seen, lane);
+  } else {
+    CreditReg& r = credits_[seen & 1];
+    r.slot = pipe_->credits.take();
+    r.seen = seen;
+    arrive_credit(seen, lane);
   }
 }
 

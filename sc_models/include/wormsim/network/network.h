@@ -1,7 +1,8 @@
 // The fabric as plain, clocked C++: one router and one network interface per
 // node, wired by links exactly as the topology data says. One cycle is
 // evaluate() (every active component computes and commits its own state and
-// writes link inputs) followed by commit() (the clock edge of every link).
+// writes the link slots of the next cycle) followed by commit() (the clock
+// edge: pipelined links move what is due into the slots of the next cycle).
 // The SystemC module in fabric_module.h drives this from a clock.
 //
 // Threads (set_threads): the nodes are cut into one part per lane, the
@@ -9,11 +10,13 @@
 // torus, blocks of whole modules of 3PT, equal ranges of ids elsewhere), so
 // that neighbours mostly share a lane and lanes seldom touch each other's
 // memory; each cycle the active components of every lane are evaluated in
-// parallel, and at the clock edge each lane commits the link directions its
-// components drove. A component reads only registered state and writes only
-// its own state and the _d side of its links, so no two lanes write one
-// object; what lanes hand to shared lists (wake-ups, driven links) goes to
-// per-lane lists that are joined in lane order. Deliveries go to the lane's
+// parallel, and at the clock edge each lane commits the pipelined link
+// directions its components drove. A component reads only registered state
+// and writes only its own state and its links' slots of the next cycle, so
+// no two lanes write one object but the arrival words of routers on a lane
+// boundary (set atomically there); what lanes hand to shared lists
+// (wake-ups, pipelined arrivals) goes to per-lane lists that are joined in
+// lane order. Deliveries go to the lane's
 // own observer (set_lane_observers), or are held per lane and replayed in
 // lane order; the caller's per-lane work (set_lane_prework, set_lane_work: a
 // simulation's packet creation and traffic generation) runs in the lanes'
@@ -127,6 +130,8 @@ class Network {
   /// True when no component is scheduled for the next cycle and no link
   /// needs the next clock edge: evaluate() and commit() would change nothing.
   bool quiescent() const { return !activity_.pending() && committer_.idle(); }
+  /// Calls `listener` after every clock edge (commit()), or none if empty.
+  void set_edge_listener(std::function<void()> listener) { edge_listener_ = std::move(listener); }
   /// Name of a router port, e.g. "xp" or "local0".
   std::string port_name(PortId port) const;
 
@@ -194,6 +199,7 @@ class Network {
   std::unique_ptr<NetworkProfile> profile_;
   std::size_t min_active_per_lane_ = 64;
   std::function<void(unsigned, Cycle)> lane_work_, lane_prework_;  ///< set_lane_work(), set_lane_prework()
+  std::function<void()> edge_listener_;  ///< set_edge_listener()
   bool stand_ins_ = false;
   bool prefetch_ = false;  ///< memory hints while evaluating (NetworkConfig::memory_hints)
   /// Every router's arrival words, by node id, in one array (16 bytes per

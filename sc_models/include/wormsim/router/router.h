@@ -42,25 +42,27 @@ class Router : public Component {
   Router(const Router&) = delete;
   Router& operator=(const Router&) = delete;
 
-  /// The ports whose links carry a flit (input) or a credit (output) in
-  /// this cycle: set by the links at the clock edge, cleared as the router
-  /// takes them.
+  /// The ports whose links bring a flit (input) or a credit (output), by
+  /// the parity of the cycle it is seen in: set by the links' senders,
+  /// cleared as the router takes them.
   struct Arrivals {
-    std::uint64_t flits = 0, credits = 0;
+    ArrivalWords flits = {0, 0}, credits = {0, 0};
   };
   /// Keeps the arrival words in `words` instead of in the router (a Network
-  /// puts all its routers' words in one small array, so the clock edge
-  /// writes there and not into a router's object, which would be a cache
-  /// miss each on a large fabric). Before any link is attached.
+  /// puts all its routers' words in one small array, so a sender writes
+  /// there and not into a router's object, which would be a cache miss
+  /// each on a large fabric). Before any link is attached.
   void place_arrivals(Arrivals* words) { arrivals_ = words; }
   void attach_input(PortId port, Link* link) {
     in_links_[port] = link;
-    link->notify_flit_to(&arrivals_->flits, port);
+    link->notify_flit_to(arrivals_->flits, port);
+    committer_ = link->committer();
   }
   void attach_output(PortId port, Link* link) {
     out_links_[port] = link;
     connected_ |= 1ull << port;
-    link->notify_credit_to(&arrivals_->credits, port);
+    link->notify_credit_to(arrivals_->credits, port);
+    committer_ = link->committer();
   }
 
   void evaluate(Cycle cycle) override;
@@ -237,8 +239,8 @@ class Router : public Component {
   }
   [[gnu::always_inline]] inline void commit_vc_allocation();
   void commit_switch_traversal();
-  [[gnu::always_inline]] inline void buffer_write();
-  [[gnu::always_inline]] inline void credit_update();
+  [[gnu::always_inline]] inline void buffer_write(unsigned parity);
+  [[gnu::always_inline]] inline void credit_update(unsigned parity);
   /// One credit back for output VC `index`.
   [[gnu::always_inline]] inline void count_credit(unsigned index);
 
@@ -287,6 +289,7 @@ class Router : public Component {
     std::uint64_t any = 0, atomic = 0;
   };
   std::vector<KeptWants> kept_wants_;
+  const LinkCommitter* committer_ = nullptr;  ///< counts the cycles (the links' parity)
   Arrivals own_arrivals_;               ///< the arrival words unless placed elsewhere
   Arrivals* arrivals_ = &own_arrivals_;  ///< place_arrivals()
   std::vector<std::uint64_t> sa_requests_;  ///< per output port: requesting input ports

@@ -4,10 +4,10 @@
 // SystemC ports. One clock cycle, at the rising edge:
 //   sample:   what the input ports carry goes onto the private links (the
 //             far end's side: flits into in-links, credits into out-links);
-//   edge:     the links commit, so the component sees its inputs exactly as
+//   edge:     the clock edge, so the component sees its inputs exactly as
 //             the fast engine's link registers show them;
 //   evaluate: the component computes its cycle and writes its links;
-//   edge:     the links commit again, and what the component sent is driven
+//   edge:     the clock edge again, and what the component sent is driven
 //             onto the output ports, where the next module samples it at the
 //             next rising edge, one cycle later, as in the fast engine.
 #pragma once
@@ -27,7 +27,7 @@ class LinkBridge {
 
   /// `ports` in-links (flits toward the inner component, its credits back)
   /// and as many out-links (flits from it, credits toward it).
-  explicit LinkBridge(unsigned ports) {
+  explicit LinkBridge(unsigned ports) : committer_(activity_) {
     activity_.add(&outside_);
     const LinkEnd outside{0, 0, 0, false};
     for (unsigned p = 0; p < ports; ++p) {
@@ -48,7 +48,7 @@ class LinkBridge {
 
   /// Nothing arrived, nothing to clear and the component holds no work.
   bool quiet() const { return !activity_.pending() && committer_.idle(); }
-  void edge() { committer_.commit_all(activity_); }
+  void edge() { committer_.commit_all(); }
   void evaluate(Cycle cycle) {
     for (Component* c : activity_.take()) c->evaluate(cycle);
   }

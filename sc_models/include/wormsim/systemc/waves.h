@@ -20,13 +20,32 @@ struct WaveOptions {
   std::vector<NodeId> routers;
 };
 
-/// Opens `path` (".vcd" is appended by SystemC if missing) and registers the
-/// links of `network` that `routers` selects (all if empty). Close with
-/// sc_core::sc_close_vcd_trace_file.
-sc_core::sc_trace_file* trace_links(const std::string& path, const Network& network,
-                                    const std::vector<NodeId>& routers = {});
+/// A VCD file of links' registers: opens `path` (".vcd" is appended by
+/// SystemC if missing) and records the links of `network` that `routers`
+/// selects (all if empty), as each clock edge leaves them, until it is
+/// closed or destroyed. The network's edge listener is its own meanwhile.
+class LinkTrace {
+ public:
+  LinkTrace(const std::string& path, Network& network, const std::vector<NodeId>& routers = {});
+  ~LinkTrace();
+  LinkTrace(const LinkTrace&) = delete;
+  LinkTrace& operator=(const LinkTrace&) = delete;
+  /// Closes the file (once; the destructor closes it otherwise).
+  void close();
 
-/// Links trace_links records for these routers.
+ private:
+  /// Copies what each traced link holds into the traced values (an empty
+  /// slot keeps its last payload, as a register's data lines do).
+  void refresh();
+
+  Network& network_;
+  sc_core::sc_trace_file* tf_ = nullptr;
+  std::vector<const Link*> links_;
+  std::vector<FlitSlot> flits_;
+  std::vector<CreditSlot> credits_;
+};
+
+/// Links a LinkTrace records for these routers.
 std::size_t traced_links(const Network& network, const std::vector<NodeId>& routers);
 
 /// Bytes of VCD for `links` links over `cycles` cycles at an offered load of
