@@ -16,6 +16,7 @@
 #include <wormsim/router/arbitration.h>
 #include <wormsim/router/selection.h>
 #include <wormsim/routing/registry.h>
+#include <wormsim/topology/registry.h>
 #include <wormsim/traffic/injection.h>
 #include <wormsim/traffic/packet_lengths.h>
 #include <wormsim/traffic/pattern.h>
@@ -97,7 +98,7 @@ std::string selection_help() {
 
 const std::vector<Setting>& settings() {
   static const std::vector<Setting> table = {
-      {"topology", "network: mesh:XxYxZ, mesh:XxY, torus:XxYxZ or 3pt:LxMxN",
+      {"topology", "network: " + topology_syntax_list() + " ('wormsim topo list' describes them)",
        [](Scenario& s, const std::string& v) { s.topology = v; }},
       {"routing", routing_help(),
        [](Scenario& s, const std::string& v) {

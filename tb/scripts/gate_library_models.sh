@@ -15,7 +15,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 netlist=$work/synth/$config/netlist.v stim=$work/$config/events.stim
 [ -s "$netlist" ] && [ -s "$stim" ] || { echo "gate_library_models: run scripts/energy --config $config --out $work first" >&2; exit 1; }
 models=$(/usr/bin/python3 -c "import sys; sys.path.insert(0, '$root/scripts/lib'); import stdcells; print(stdcells.LIBRARIES['$lib'].cell_models)")
-read -r -a params <<<"$(/usr/bin/python3 "$root/scripts/rtl_configs.py" --full "$config")"
+read -r -a params <<<"$(/usr/bin/python3 "$root/scripts/lib/rtl_configs.py" --full "$config")"
 declare -A p
 for kv in "${params[@]}"; do p[${kv%%=*}]=${kv#*=}; done
 ports=$((p[NumNetPorts] + p[NumLocal]))

@@ -38,7 +38,7 @@ if [ -n "$mutate" ]; then
   echo "netlist_lockstep: broke line $line: $(sed -n "${line}p" "$work/netlist.v")"
 fi
 grep -q '^module wormsim_router_netlist(' "$work/netlist.v" || { echo "netlist_lockstep: no module wormsim_router in the netlist" >&2; exit 1; }
-read -r -a params <<<"$(/usr/bin/python3 "$root/scripts/rtl_configs.py" --full "$config")"
+read -r -a params <<<"$(/usr/bin/python3 "$root/scripts/lib/rtl_configs.py" --full "$config")"
 gargs=() defs=()
 for kv in "${params[@]}"; do
   k=${kv%%=*} v=${kv#*=}

@@ -8,7 +8,7 @@ src=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/rtl" "$tmp/scripts/lib"
 cp "$src"/rtl/*.sv "$src"/rtl/*.svh "$src/rtl/configs.txt" "$tmp/rtl/"
-cp "$src/scripts/synth" "$src/scripts/rtl_configs.py" "$tmp/scripts/"
+cp "$src/scripts/synth" "$tmp/scripts/"
 cp "$src/scripts/lib/yowasp-yosys.mjs" "$src"/scripts/lib/*.py "$tmp/scripts/lib/"
 cp -r "$tmp" "$tmp.narrow"; trap 'rm -rf "$tmp" "$tmp.narrow"' EXIT
 # a latch (outside the clock gate, the one latch allowed): the crossbar's

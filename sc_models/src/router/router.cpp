@@ -640,6 +640,17 @@ inline void Router::traverse(unsigned in_port, unsigned in_vc) {
     --buffered_;
     out_links_[in.out_port]->send_flit(flit, in.out_vc);
   }
+  finish_crossing<kMerge>(in, index, in_port, in_vc, in.out_port, tail);
+}
+
+// The bookkeeping of every crossing, after the front flit of input VC
+// (in_port, in_vc), `in` at `index`, was sent toward output port `out_port`: the flit leaves
+// the buffer, its credit goes upstream, both arbiters move past the winner;
+// a tail frees the VC's output VC and the VC itself (the next packet's head
+// then waits for a VC), and an emptied VC leaves the ready set.
+template <bool kMerge>
+inline void Router::finish_crossing(InputVc& in, unsigned index, unsigned in_port, unsigned in_vc, unsigned out_port,
+                                    bool tail) {
   in.fifo.drop();
   if (in_links_[in_port] != nullptr) {
     if constexpr (kMerge)
@@ -648,7 +659,7 @@ inline void Router::traverse(unsigned in_port, unsigned in_vc) {
       in_links_[in_port]->send_credit(static_cast<VcId>(in_vc));
   }
   sa_in_arb_[in_port].advance_past(in_vc);
-  sa_out_arb_[in.out_port].advance_past(in_port);
+  sa_out_arb_[out_port].advance_past(in_port);
   if (tail) {
     outputs_[in.out_index].allocated = false;
     allocated_ &= ~(1ull << in.out_index);
@@ -770,18 +781,13 @@ void Router::commit_switch_traversal() {
     if (in.drop_next) {  // a consumed address flit: to the ejection VC only
       in.drop_next = false;
       out_links_[in.local_port]->send_flit(flit, in.local_vc);
-      in.fifo.drop();
       take_credit(in.local_port * cfg_.vcs + in.local_vc);
-      if (in_links_[g.in_port] != nullptr) in_links_[g.in_port]->send_credit(g.in_vc);
-      sa_in_arb_[g.in_port].advance_past(g.in_vc);
-      sa_out_arb_[in.local_port].advance_past(g.in_port);
-      if (in.fifo.empty()) sa_ready_ &= ~(1ull << index);
+      finish_crossing<false>(in, index, g.in_port, g.in_vc, in.local_port, false);
       continue;
     }
     // A fork: every flit crosses to its ejection VC and, as the copy bound
     // for the next destination, to its output VC.
     const bool tail = is_tail(flit.type);
-    OutputVc& out = outputs_[in.out_index];
     take_credit(in.out_index);
     out_links_[in.local_port]->send_flit(flit, in.local_vc);
     const unsigned local = in.local_port * cfg_.vcs + in.local_vc;
@@ -797,22 +803,12 @@ void Router::commit_switch_traversal() {
       in.drop_next = fork_drops_address_flit(route.destinations.size(), flit.hop, cfg_.flit_bits);
     }
     out_links_[in.out_port]->send_flit(forwarded(flit), in.out_vc);
-    in.fifo.drop();
-    if (in_links_[g.in_port] != nullptr) in_links_[g.in_port]->send_credit(g.in_vc);
-    sa_in_arb_[g.in_port].advance_past(g.in_vc);
-    sa_out_arb_[in.out_port].advance_past(g.in_port);
     if (tail) {
-      out.allocated = false;
-      allocated_ &= ~(1ull << in.out_index);
-      in.active = false;
       in.fork = false;
       in.drop_next = false;
       forking_ &= ~(1ull << index);
-      sa_ready_ &= ~(1ull << index);
-      if (!in.fifo.empty()) new_head(in, index, in.fifo.front());
-    } else if (in.fifo.empty()) {
-      sa_ready_ &= ~(1ull << index);
     }
+    finish_crossing<false>(in, index, g.in_port, g.in_vc, in.out_port, tail);
   }
   sa_grant_count_ = 0;
 }

@@ -113,9 +113,8 @@ class Network {
   const Topology& topology() const { return topology_; }
   std::size_t num_nodes() const { return routers_.size(); }
   /// Memory hints by size (NetworkConfig::MemoryHints::BySize): on where the
-  /// flit buffers alone pass this. Measured on the 2-core development VM:
-  /// the 16x16x16 mesh (22 MB of buffers) at 0.05 runs ~15% faster with
-  /// them, the 8x8x8 mesh (2.75 MB) ~5% slower.
+  /// flit buffers alone pass this (the threshold's measurements are in
+  /// docs/measured.md).
   static constexpr std::size_t kPrefetchMinBufferBytes = std::size_t{16} << 20;
   /// True when evaluation runs with memory hints.
   bool prefetching() const { return prefetch_; }

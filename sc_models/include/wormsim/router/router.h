@@ -17,7 +17,7 @@
 // destination. In both allocators the ejection side decides first: a fork
 // that wins its ejection VC (port) claims its forward VC (port), and among
 // forks claiming the same one, its arbiter decides; claims beat unicast
-// requests. Unicast packets take exactly the paths they took before.
+// requests. None of this touches a unicast packet.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -166,8 +166,6 @@ class Router : public Component {
   OutputVc& ovc(unsigned port, unsigned vc) { return outputs_[port * cfg_.vcs + vc]; }
   const OutputVc& ovc(unsigned port, unsigned vc) const { return outputs_[port * cfg_.vcs + vc]; }
 
-  /// The output VC a head requests (port * V + vc), by the selection
-  /// function, or -1 if none of the candidates' VCs is free.
   /// A candidate's free VCs (bit v: VC v of its port), atomic: only those
   /// whose downstream buffer is empty.
   std::uint64_t free_vcs(const RouteCandidate& cand) const {
@@ -175,6 +173,8 @@ class Router : public Component {
     if (cand.atomic) free &= drained_ >> (cand.port * cfg_.vcs);
     return free;
   }
+  /// The output VC a head requests (port * V + vc), by the selection
+  /// function, or -1 if none of the candidates' VCs is free.
   [[gnu::always_inline]] inline int select(const RouteSet& routes) const;
   [[gnu::always_inline]] inline int select(const RouteCandidate* routes, std::size_t n) const;
   /// select() by the credits selection function.
@@ -211,6 +211,13 @@ class Router : public Component {
   /// joins its output's queue (an output speedup: send_queued()).
   template <bool kMerge, bool kQueue>
   [[gnu::always_inline]] inline void traverse(unsigned in_port, unsigned in_vc);
+  /// After input VC (in_port, in_vc), `in` at index `index`, sent its
+  /// front flit toward `out_port`: drop it, return its credit (merged with
+  /// others of this cycle if kMerge), move both arbiters past it, and
+  /// release the VC at a tail.
+  template <bool kMerge>
+  [[gnu::always_inline]] inline void finish_crossing(InputVc& in, unsigned index, unsigned in_port, unsigned in_vc,
+                                                     unsigned out_port, bool tail);
   /// commit_switch_traversal()'s traversal of a VC that does not fork, by
   /// the router's speedups.
   void traverse_by_speedup(unsigned in_port, unsigned in_vc);

@@ -1,5 +1,5 @@
 // The topology table: one line per network family (name, the spec syntax, a
-// one-line description, the builder). `wormsim topo --list`, the CLI help,
+// one-line description, the builder). `wormsim topo list`, the CLI help,
 // spec validation and the tests' case lists come from it; nothing else
 // lists the families. Adding a network is one new file (a TopologyKind and
 // its builder) and one line in registry.cpp: see docs/extending.md.

@@ -3,7 +3,7 @@ scripts/synth and tb/CMakeLists.txt (which parses the same file itself)."""
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CONFIGS = os.path.join(ROOT, "rtl", "configs.txt")
 
 # wormsim_router's parameter defaults (rtl/wormsim_router.sv)
@@ -39,8 +39,8 @@ def full(params):
 
 
 if __name__ == "__main__":
-    # scripts/rtl_configs.py USE        -> "name -GP=V ..." per configuration marked USE
-    # scripts/rtl_configs.py --full NAME -> "P=V" per parameter (defaults filled in)
+    # scripts/lib/rtl_configs.py USE        -> "name -GP=V ..." per configuration marked USE
+    # scripts/lib/rtl_configs.py --full NAME -> "P=V" per parameter (defaults filled in)
     if len(sys.argv) == 3 and sys.argv[1] == "--full":
         found = [p for n, _, p in load() if n == sys.argv[2]]
         if not found:

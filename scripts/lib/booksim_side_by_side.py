@@ -195,7 +195,7 @@ def main():
     parser.add_argument("--files", default="", help="instead: the BookSim files of this folder (tb/booksim)")
     args = parser.parse_args()
     booksim, repeat = args.booksim, args.repeat
-    wormsim = os.environ.get("WORMSIM") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build",
+    wormsim = os.environ.get("WORMSIM") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "build",
                                                           "release", "sim", "wormsim")
     if not (os.path.isfile(wormsim) and os.access(wormsim, os.X_OK)):
         die(f"bench: WORMSIM: expected an executable wormsim binary, got '{wormsim}'")
