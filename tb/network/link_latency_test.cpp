@@ -122,7 +122,7 @@ TEST(LinkLatency, EveryFlitArrivesAtSaturationWithTheDetectorOn) {
     }
 }
 
-TEST(LinkLatency, TheDetectorStillFindsARealDeadlock) {
+TEST(LinkLatency, TheDetectorFindsARealDeadlockOnPipelinedLinks) {
   Scenario s = saturated("torus:8x1", 3, 0.8, 1);
   s.routing = "dor-nodateline";
   s.vcs = 1;

@@ -1,7 +1,5 @@
-// Results pinned to figures taken before the cycle loop was reworked for
-// speed (waiting heads keep their route candidates, free/drained/credited
-// output VCs kept as masks, a non-forking winner crossing as its output is
-// decided, the wait-for graph in flat arrays). Those changes must not move a
+// Results pinned to recorded figures. A change to how the engine computes a
+// cycle (its data layout, its shortcuts, its threads) must not move a
 // single result, so every figure here is compared exactly: a difference is a
 // bug in the engine, not a tolerance to widen. The runs cover what the
 // changes touch: age and round-robin arbitration, first and credits
@@ -36,7 +34,7 @@ void PrintTo(const Pinned& p, std::ostream* os) { *os << p.name; }
 
 class PinnedResults : public ::testing::TestWithParam<Pinned> {};
 
-TEST_P(PinnedResults, MatchBeforeTheRework) {
+TEST_P(PinnedResults, MatchTheRecordedFiguresExactly) {
   const Pinned& p = GetParam();
   Scenario s = small_scenario(p.topology, p.rate, p.seed);
   s.routing = p.routing;

@@ -2,7 +2,10 @@
 //   T0(H, L) = 3 H + L + 4   (H router-to-router hops, L flits, buffer depth B >= 4)
 #include <gtest/gtest.h>
 
+#include <wormsim/core/rng.h>
+#include <wormsim/topology/distances.h>
 #include <wormsim/topology/grid.h>
+#include <wormsim/topology/spec.h>
 
 #include "sim_helpers.h"
 
@@ -49,6 +52,21 @@ TEST(ZeroLoad, ShallowBuffersStallLongPacketsOnTheCreditLoop) {
   EXPECT_GT(lone_packet_latency("mesh:4x4x4", 0, 3, 8, 3), formula(3, 8));
   EXPECT_GT(lone_packet_latency("mesh:4x4x4", 0, 3, 8, 2), lone_packet_latency("mesh:4x4x4", 0, 3, 8, 3));
   EXPECT_EQ(lone_packet_latency("mesh:4x4x4", 0, 3, 3, 3), formula(3, 3)) << "a packet that fits is not throttled";
+}
+
+TEST(ZeroLoad, On3ptLatencyIsTheFormulaWithGraphDistance) {
+  const Topology t = make_topology("3pt:3x3x3");
+  const DistanceTable d(t);
+  Rng rng(11);
+  for (int i = 0; i < 40; ++i) {
+    const NodeId s = static_cast<NodeId>(rng.below(t.num_nodes()));
+    NodeId x = static_cast<NodeId>(rng.below(t.num_nodes()));
+    if (x == s) x = (x + 1) % static_cast<NodeId>(t.num_nodes());
+    for (unsigned length : {1u, 4u}) {
+      EXPECT_EQ(lone_packet_latency("3pt:3x3x3", s, x, length), 3ull * d(s, x) + length + 4)
+          << s << "->" << x << " length " << length;
+    }
+  }
 }
 
 }  // namespace

@@ -173,7 +173,7 @@ TEST(FamilyRoutes, TheLiteralRfpRoutingIsDeadlockFreeOnOneVc) {
   }
 }
 
-TEST(FamilyRoutes, LayeredWorksOnTheNewFamilies) {
+TEST(FamilyRoutes, LayeredRoutesArePathsAndAcyclicOnPetersenFoldedAndArrangementGraphs) {
   for (const char* spec : {"petersen", "fp:2", "rfp:2", "arrangement:5,2", "arrangement:6,3"}) {
     const RouteFacts f = walk_all(spec, "layered");
     EXPECT_EQ(f.non_simple, 0u) << spec;

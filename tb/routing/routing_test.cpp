@@ -1,6 +1,8 @@
 // Routing functions: every route is minimal and reaches its destination;
-// zero-load latency on 3PT follows the formula with the graph distance.
+// dimension order corrects x, then y, then z, on every pair of a mesh.
 #include <gtest/gtest.h>
+
+#include <array>
 
 #include <wormsim/routing/registry.h>
 #include <wormsim/core/rng.h>
@@ -8,6 +10,7 @@
 #include <wormsim/routing/layered_updown.h>
 #include <wormsim/routing/petersen_torus_dor.h>
 #include <wormsim/topology/distances.h>
+#include <wormsim/topology/grid.h>
 #include <wormsim/topology/spec.h>
 
 #include "network/sim_helpers.h"
@@ -172,19 +175,36 @@ TEST(LayeredRouting, RefusesTooFewVcs) {
   EXPECT_THROW(LayeredUpDownRouting(make_topology("3pt:3x3x3"), 3), ConfigError);
 }
 
-TEST(ZeroLoad, On3ptLatencyIsTheFormulaWithGraphDistance) {
-  const Topology t = make_topology("3pt:3x3x3");
-  const DistanceTable d(t);
-  Rng rng(11);
-  for (int i = 0; i < 40; ++i) {
-    const NodeId s = static_cast<NodeId>(rng.below(t.num_nodes()));
-    NodeId x = static_cast<NodeId>(rng.below(t.num_nodes()));
-    if (x == s) x = (x + 1) % static_cast<NodeId>(t.num_nodes());
-    for (unsigned length : {1u, 4u}) {
-      EXPECT_EQ(lone_packet_latency("3pt:3x3x3", s, x, length), 3ull * d(s, x) + length + 4)
-          << s << "->" << x << " length " << length;
+TEST(DimensionOrder, CorrectsXThenYThenZOnEveryPair) {
+  const Topology t = make_topology("mesh:3x3x3");
+  const auto r = make_routing("dor", t, 2);
+  const std::array<unsigned, 3> dims{3, 3, 3};
+  for (NodeId s = 0; s < t.num_nodes(); ++s)
+    for (NodeId d = 0; d < t.num_nodes(); ++d) {
+      if (s == d) continue;
+      NodeId at = s;
+      PortId in = static_cast<PortId>(t.num_ports);
+      int last_dim = -1;
+      while (at != d) {
+        Flit head;
+        head.dst = d;
+        head.src = s;
+        head.type = FlitType::Head;
+        RouteSet out;
+        r->route(at, in, 0, head, out);
+        ASSERT_EQ(out.size(), 1u);
+        const PortId p = out[0].port;
+        const int dim = p / 2;
+        const Coord here = coord_of(dims, at), there = coord_of(dims, d);
+        const unsigned c[3] = {here.x, here.y, here.z}, g[3] = {there.x, there.y, there.z};
+        for (int k = 0; k < dim; ++k) ASSERT_EQ(c[k], g[k]) << "dimension " << dim << " before " << k << " is done";
+        ASSERT_GE(dim, last_dim);
+        last_dim = dim;
+        const auto& peer = *t.peer[at][p];
+        at = peer.node;
+        in = peer.port;
+      }
     }
-  }
 }
 
 }  // namespace

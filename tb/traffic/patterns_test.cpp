@@ -2,7 +2,7 @@
 // and y (and is its own inverse), bit complement maps each coordinate c to
 // k-1-c, neighbor picks only adjacent nodes and all of them, hotspot sends
 // its share to the hot node (and the rest uniformly, never to itself), and
-// no pattern sends a node to itself; with self packets (BookSim's patterns)
+// no pattern sends a node to itself (uniform reaches every other node); with self packets (BookSim's patterns)
 // uniform draws every node, its own included, evenly, a permutation's fixed
 // points send to themselves, and the other destinations stay the same.
 #include <gtest/gtest.h>
@@ -320,6 +320,24 @@ TEST(Patterns, SelfPacketsSendAPermutationsFixedPointsToThemselves) {
     }
   }
   EXPECT_EQ(diagonal, 8u);
+}
+
+TEST(UniformTraffic, NeverSendsToItselfAndReachesEveryOtherNode) {
+  const Topology t = make_topology("mesh:4x4");
+  PatternConfig pc;
+  pc.name = "uniform";
+  const auto pattern = make_pattern(pc, t);
+  Rng rng(3, 1);
+  for (NodeId src = 0; src < t.num_nodes(); ++src) {
+    std::set<NodeId> seen;
+    for (int k = 0; k < 2000; ++k) {
+      const auto d = pattern->destination(src, rng);
+      ASSERT_TRUE(d.has_value());
+      ASSERT_NE(*d, src) << "uniform traffic sent node " << src << " to itself";
+      seen.insert(*d);
+    }
+    EXPECT_EQ(seen.size(), t.num_nodes() - 1);
+  }
 }
 
 }  // namespace

@@ -1,0 +1,98 @@
+// The scoreboard: a packet delivered in order completes; a reordered,
+// duplicated, misdelivered or lost flit is caught, also when packets
+// interleave and completed packets' entries are reused.
+#include <gtest/gtest.h>
+
+#include <wormsim/stats/scoreboard.h>
+
+#include "router/router_harness.h"
+
+namespace wormsim::test {
+namespace {
+
+TEST(Scoreboard, AcceptsAPacketInOrderAndCompletesIt) {
+  Scoreboard sb;
+  Cycle done = 0;
+  sb.set_completion_handler([&done](const Packet&, Cycle c) { done = c; });
+  const Packet p = make_packet(1, 0, 5, 3);
+  sb.on_created(p);
+  for (unsigned s = 0; s < 3; ++s) sb.on_delivered(flit_of(p, s), 5, 0, 10 + s);
+  EXPECT_EQ(done, 12u);
+  EXPECT_EQ(sb.outstanding_packets(), 0u);
+}
+
+TEST(Scoreboard, CatchesReorderDuplicateWrongNodeAndLoss) {
+  const Packet p = make_packet(1, 0, 5, 3);
+  {
+    Scoreboard sb;
+    sb.on_created(p);
+    sb.on_delivered(flit_of(p, 0), 5, 0, 1);
+    EXPECT_THROW(sb.on_delivered(flit_of(p, 2), 5, 0, 2), ScoreboardError) << "flit 2 before flit 1";
+  }
+  {
+    Scoreboard sb;
+    sb.on_created(p);
+    for (unsigned s = 0; s < 3; ++s) sb.on_delivered(flit_of(p, s), 5, 0, s);
+    EXPECT_THROW(sb.on_delivered(flit_of(p, 2), 5, 0, 9), ScoreboardError) << "a duplicate after completion";
+  }
+  {
+    Scoreboard sb;
+    sb.on_created(p);
+    EXPECT_THROW(sb.on_delivered(flit_of(p, 0), 4, 0, 1), ScoreboardError) << "at the wrong node";
+  }
+  {
+    Scoreboard sb;
+    sb.on_created(p);
+    Flit f = flit_of(p, 0);
+    f.dst = 6;  // a flit whose header names another destination, ejected at its packet's node
+    EXPECT_THROW(sb.on_delivered(f, 5, 0, 1), ScoreboardError) << "a flit with the wrong destination field";
+  }
+  {
+    Scoreboard sb;
+    sb.on_created(p);
+    sb.on_delivered(flit_of(p, 0), 5, 0, 1);
+    EXPECT_THROW(sb.on_delivered(flit_of(p, 1, 1), 5, 0, 2), ScoreboardError) << "left its ejection VC";
+  }
+  {
+    Scoreboard sb;
+    sb.on_created(p);
+    sb.on_delivered(flit_of(p, 0), 5, 0, 1);
+    EXPECT_EQ(sb.outstanding_packets(), 1u) << "an undelivered flit keeps its packet open";
+  }
+}
+
+// The scoreboard remembers each node's last delivery (direct-mapped by node
+// id) and reuses the entries of completed packets: neither may let a wrong
+// flit through when packets interleave at a node, when two nodes share a
+// remembered slot (5 and 5 + 1024), or after an entry was reused.
+TEST(Scoreboard, ChecksEveryFlitWhenPacketsInterleaveAndEntriesAreReused) {
+  Scoreboard sb;
+  unsigned completed = 0;
+  sb.set_completion_handler([&completed](const Packet&, Cycle) { ++completed; });
+  const Packet a = make_packet(1, 0, 5, 3), b = make_packet(2, 1, 1029, 3), c = make_packet(3, 2, 5, 2);
+  sb.on_created(a);
+  sb.on_created(b);
+  sb.on_created(c);
+  sb.on_delivered(flit_of(a, 0), 5, 0, 1);
+  sb.on_delivered(flit_of(b, 0), 1029, 0, 1);  // same remembered slot as node 5
+  sb.on_delivered(flit_of(c, 0), 5, 1, 2);      // another packet at node 5, other channel
+  sb.on_delivered(flit_of(a, 1), 5, 0, 2);
+  EXPECT_THROW(sb.on_delivered(flit_of(b, 2), 1029, 0, 3), ScoreboardError) << "b's flit 2 before its flit 1";
+  sb.on_delivered(flit_of(b, 1), 1029, 0, 3);
+  EXPECT_THROW(sb.on_delivered(flit_of(c, 1), 5, 0, 3), ScoreboardError) << "c's flit on a's channel";
+  sb.on_delivered(flit_of(a, 2), 5, 0, 4);
+  EXPECT_EQ(completed, 1u);
+  EXPECT_THROW(sb.on_delivered(flit_of(a, 2), 5, 0, 5), ScoreboardError) << "a duplicate right after completion";
+  const Packet d = make_packet(4, 0, 5, 2);  // takes a's entry; same source and node as a
+  sb.on_created(d);
+  EXPECT_THROW(sb.on_delivered(flit_of(a, 0), 5, 0, 6), ScoreboardError) << "a completed packet's flit after reuse";
+  sb.on_delivered(flit_of(d, 0), 5, 0, 6);
+  sb.on_delivered(flit_of(d, 1), 5, 0, 7);
+  sb.on_delivered(flit_of(c, 1), 5, 1, 7);
+  sb.on_delivered(flit_of(b, 2), 1029, 0, 8);
+  EXPECT_EQ(completed, 4u);
+  EXPECT_EQ(sb.outstanding_packets(), 0u);
+}
+
+}  // namespace
+}  // namespace wormsim::test
