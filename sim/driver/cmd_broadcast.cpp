@@ -83,7 +83,8 @@ int run_broadcast(const Args& a) {
   const NodeId src = static_cast<NodeId>(a.source);
   std::vector<NodeId> dests;
   if (!a.dests.empty()) {
-    if (al->name != "dual-path") throw ConfigError("dests", "multicast (--dests) works with --algo dual-path");
+    if (!al->build_multicast)
+      throw ConfigError("dests", "multicast (--dests) works with --algo " + multicast_algorithm_names());
     dests = parse_dests(a.dests, t, src);
   }
   // Steps: rounds of the store-and-forward step engine, or start-up phases of worms.
@@ -100,7 +101,7 @@ int run_broadcast(const Args& a) {
     steps = rep.steps;
     informed_at = rep.informed_at;
   } else {
-    s = dests.empty() ? al->worms(t, src) : dual_path_multicast(t, src, dests);
+    s = dests.empty() ? al->worms(t, src) : al->build_multicast(t, src, dests);
     if (one_port_worms) s = serialize_one_port(s);
     const PhaseReport rep = check_phases(t, s, dests);
     if (!rep.error.empty()) throw std::logic_error("schedule breaks the phase rules: " + rep.error);

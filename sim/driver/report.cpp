@@ -23,17 +23,28 @@ std::string packet_text(const Scenario& s) {
   return s.packet_mix ? "mixed-length (" + s.packet_mix->text() + " flits)" : std::to_string(s.packet) + "-flit";
 }
 
+/// The settings the run's injection process reads beyond the rate (from
+/// its row of the injection table).
+std::vector<InjectionParameter> injection_parameters(const Scenario& s) {
+  const InjectionInfo& info = find_injection(s.injection);
+  if (!info.parameters) return {};
+  InjectionConfig c;
+  c.name = s.injection;
+  c.burst = s.burst;
+  c.burst_alpha = s.burst_alpha;
+  c.burst_beta = s.burst_beta;
+  return info.parameters(c);
+}
+
 std::string traffic_text(const Scenario& s, const Results& r) {
   if (!s.trace.empty()) return "trace " + s.trace;
   std::string t = r.traffic + " traffic";
-  if (s.injection == "markov") {
+  const std::vector<InjectionParameter> params = injection_parameters(s);
+  if (!params.empty()) {
     std::ostringstream b;
-    b << "alpha " << s.burst_alpha << ", beta " << s.burst_beta;
-    t += ", markov injection (" + b.str() + ")";
-  } else if (s.injection != "bernoulli") {
-    std::ostringstream b;
-    b << s.burst;
-    t += ", " + s.injection + " injection (mean burst " + b.str() + " packets)";
+    for (std::size_t i = 0; i < params.size(); ++i)
+      b << (i ? ", " : "") << params[i].label << " " << params[i].value << params[i].unit;
+    t += ", " + s.injection + " injection (" + b.str() + ")";
   }
   return t;
 }
@@ -222,11 +233,8 @@ void write_json(const std::string& path, const Scenario& s, const Results& r, co
   j["packet_lengths"] = s.packet_mix ? s.packet_mix->text() : std::to_string(s.packet);
   j["mean_packet"] = packet_lengths(s).mean();
   j["injection"] = s.trace.empty() ? s.injection : "trace";
-  if (s.trace.empty() && s.injection == "onoff") j["burst"] = s.burst;
-  if (s.trace.empty() && s.injection == "markov") {
-    j["burst_alpha"] = s.burst_alpha;
-    j["burst_beta"] = s.burst_beta;
-  }
+  if (s.trace.empty())
+    for (const InjectionParameter& p : injection_parameters(s)) j[p.key] = p.value;
   if (!s.trace.empty()) j["trace"] = s.trace;
   j["local_ports"] = s.local_ports;
   j["offered"] = r.offered;

@@ -12,33 +12,34 @@ const std::vector<BroadcastAlgorithm>& broadcast_algorithms() {
   using namespace family;
   static const std::vector<BroadcastAlgorithm> list = {
       {"bfs-all-port", "all-port (MLA) breadth-first tree; steps = the source's eccentricity (optimal)",
-       PortModel::All, all_port_bfs, {}, "any", any, nullptr},
+       PortModel::All, all_port_bfs, {}, "any", any, nullptr, {}},
       {"greedy-one-port", "one-port (SLA) greedy matching per step; any topology", PortModel::One,
-       [](const Topology& t, NodeId s) { return one_port_greedy(t, s); }, {}, "any", any, nullptr},
+       [](const Topology& t, NodeId s) { return one_port_greedy(t, s); }, {}, "any", any, nullptr, {}},
       {"best-one-port", "one-port (SLA): the greedy and 64 randomized variants, fewest steps wins", PortModel::One,
-       one_port_best, {}, "any", any, nullptr},
+       one_port_best, {}, "any", any, nullptr, {}},
       {"kim-lee-sla", "3PT: Kim and Lee's one-to-all algorithm (OABA) under SLA, as the extracted text allows",
        PortModel::One, [](const Topology& t, NodeId s) { return kim_lee_one_to_all(t, s, PortModel::One); }, {}, "3pt", petersen_torus,
-       [](const Topology& t) { return kim_lee_theorem_bound(t.dims[0], t.dims[1], PortModel::One); }},
+       [](const Topology& t) { return kim_lee_theorem_bound(t.dims[0], t.dims[1], PortModel::One); }, {}},
       {"kim-lee-mla", "3PT: Kim and Lee's one-to-all algorithm (OABA) under MLA, as the extracted text allows",
        PortModel::All, [](const Topology& t, NodeId s) { return kim_lee_one_to_all(t, s, PortModel::All); }, {}, "3pt", petersen_torus,
-       [](const Topology& t) { return kim_lee_theorem_bound(t.dims[0], t.dims[1], PortModel::All); }},
+       [](const Topology& t) { return kim_lee_theorem_bound(t.dims[0], t.dims[1], PortModel::All); }, {}},
       {"lin-jan-fp", "P / FP_n: Lin and Jan's Basic- and FP_n-Broadcasting, digit n down to 1; 2n steps",
-       PortModel::All, lin_jan_fp_broadcast, {}, "petersen, fp", folded_petersen, nullptr},
+       PortModel::All, lin_jan_fp_broadcast, {}, "petersen, fp", folded_petersen, nullptr, {}},
       {"lin-jan-rfp", "RFP_n: Lin and Jan's RFP_n-Broadcasting (climb to the root, then down), repeat sends left out",
-       PortModel::All, lin_jan_rfp_broadcast, {}, "rfp", root_folded_petersen, nullptr},
+       PortModel::All, lin_jan_rfp_broadcast, {}, "rfp", root_folded_petersen, nullptr, {}},
       {"bai-okn", "A(n,k): Bai et al.'s O(kn) algorithm (external subgraphs, mediates, per level)", PortModel::One,
        bai_okn_broadcast, {}, "arrangement", arrangement,
-       [](const Topology& t) { return bai_okn_paper_steps(t.dims[0], t.dims[1]); }},
+       [](const Topology& t) { return bai_okn_paper_steps(t.dims[0], t.dims[1]); }, {}},
       {"bai-oklgn", "A(n,k): Bai et al.'s O(k lg n) algorithm (doubling mediates and subgraphs, per level)",
        PortModel::One, bai_oklgn_broadcast, {}, "arrangement", arrangement,
-       [](const Topology& t) { return bai_oklgn_paper_steps(t.dims[0], t.dims[1]); }},
+       [](const Topology& t) { return bai_oklgn_paper_steps(t.dims[0], t.dims[1]); }, {}},
       {"dual-path", "two worms along the Hamiltonian path (high and low), absorb-and-forward; 1 start-up",
-       PortModel::All, {}, dual_path_broadcast, "networks with a Hamiltonian path", hamiltonian, nullptr},
+       PortModel::All, {}, dual_path_broadcast, "networks with a Hamiltonian path", hamiltonian, nullptr,
+       dual_path_multicast},
       {"3-dbl", "3D mesh: column worms, then dual-path in every layer (Hamiltonian per layer); 2 start-ups",
-       PortModel::All, {}, three_dbl, "3D mesh", mesh_3d, nullptr},
+       PortModel::All, {}, three_dbl, "3D mesh", mesh_3d, nullptr, {}},
       {"3-dbs", "3D mesh: line worms along x, then y, then z (one direction per worm); 3 start-ups",
-       PortModel::All, {}, three_dbs, "3D mesh", mesh_3d, nullptr},
+       PortModel::All, {}, three_dbs, "3D mesh", mesh_3d, nullptr, {}},
   };
   return list;
 }
@@ -47,6 +48,13 @@ const BroadcastAlgorithm* find_broadcast_algorithm(const std::string& name) {
   for (const BroadcastAlgorithm& a : broadcast_algorithms())
     if (a.name == name) return &a;
   return nullptr;
+}
+
+std::string multicast_algorithm_names() {
+  std::string names;
+  for (const BroadcastAlgorithm& a : broadcast_algorithms())
+    if (a.build_multicast) names += (names.empty() ? "" : ", ") + a.name;
+  return names;
 }
 
 }  // namespace wormsim

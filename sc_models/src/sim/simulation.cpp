@@ -10,6 +10,7 @@
 #include <wormsim/routing/registry.h>
 #include <wormsim/topology/bounds.h>
 #include <wormsim/topology/spec.h>
+#include <wormsim/traffic/pattern.h>
 
 namespace wormsim {
 
@@ -376,7 +377,10 @@ Results Simulation::results(double wall_seconds) const {
     r.link_utilisation_avg = end.empty() ? 0 : sum / static_cast<double>(end.size());
     r.link_utilisation_max = mx;
   }
-  if (scenario_.traffic == "uniform") {
+  const auto& patterns = traffic_patterns();
+  const auto pattern = std::find_if(patterns.begin(), patterns.end(),
+                                    [&](const PatternInfo& p) { return p.name == scenario_.traffic; });
+  if (pattern != patterns.end() && pattern->uniform_bounds) {
     const ThroughputBounds bounds = uniform_throughput_bounds(*topology_, scenario_.local_ports);
     const ThroughputBound& b = bounds.tightest();
     r.bound_name = b.name;

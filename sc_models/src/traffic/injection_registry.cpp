@@ -18,15 +18,20 @@ Cycle geometric_gap(double p, Rng& rng) {
 const std::vector<InjectionInfo>& injections() {
   static const std::vector<InjectionInfo> table = {
       {"bernoulli", "a packet each cycle with probability rate / mean packet length, independently",
-       [](const InjectionConfig& c, std::size_t) { return injection::bernoulli(c); }},
+       [](const InjectionConfig& c, std::size_t) { return injection::bernoulli(c); }, {}},
       {"onoff",
        "Markov-modulated on/off: bursts at one flit per cycle, --burst packets long on average, "
        "idle periods sized so the long-run mean is --rate",
-       [](const InjectionConfig& c, std::size_t nodes) { return injection::on_off(c, nodes); }},
+       [](const InjectionConfig& c, std::size_t nodes) { return injection::on_off(c, nodes); },
+       [](const InjectionConfig& c) { return std::vector<InjectionParameter>{{"burst", "mean burst", " packets", c.burst}}; }},
       {"markov",
        "a two-state chain per node, stepped each cycle: off to on with probability --burst-alpha, on to off "
        "with --burst-beta; on, a packet with probability rate x (alpha + beta) / alpha (BookSim's on_off)",
-       [](const InjectionConfig& c, std::size_t nodes) { return injection::markov(c, nodes); }},
+       [](const InjectionConfig& c, std::size_t nodes) { return injection::markov(c, nodes); },
+       [](const InjectionConfig& c) {
+         return std::vector<InjectionParameter>{{"burst_alpha", "alpha", "", c.burst_alpha},
+                                                {"burst_beta", "beta", "", c.burst_beta}};
+       }},
   };
   return table;
 }

@@ -25,6 +25,10 @@ struct BroadcastAlgorithm {
   /// The step count its paper claims (a theorem's bound or a formula), if
   /// the paper gives one.
   std::function<unsigned(const Topology&)> claimed_steps;
+  /// Its multicast form (worms to a set of destinations), if it has one;
+  /// empty otherwise.
+  std::function<WormSchedule(const Topology&, NodeId source, const std::vector<NodeId>& destinations)>
+      build_multicast;
 
   bool store_and_forward() const { return static_cast<bool>(build); }
   WormSchedule worms(const Topology& t, NodeId source) const {
@@ -54,5 +58,8 @@ const std::vector<BroadcastAlgorithm>& broadcast_algorithms();
 
 /// nullptr if unknown.
 const BroadcastAlgorithm* find_broadcast_algorithm(const std::string& name);
+
+/// The names of the algorithms with a multicast form, comma-separated.
+std::string multicast_algorithm_names();
 
 }  // namespace wormsim

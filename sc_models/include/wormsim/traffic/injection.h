@@ -42,10 +42,19 @@ class InjectionProcess {
   virtual Cycle next(NodeId n, Cycle from, Rng& rng) = 0;
 };
 
+/// A setting an injection process reads, as the results name it: its JSON
+/// key, and how the summary says it (`label value unit`).
+struct InjectionParameter {
+  std::string key, label, unit;
+  double value = 0;
+};
+
 struct InjectionInfo {
   std::string name;
   std::string description;
   std::function<std::unique_ptr<InjectionProcess>(const InjectionConfig&, std::size_t nodes)> make;
+  /// The settings it reads beyond the rate (none if empty).
+  std::function<std::vector<InjectionParameter>(const InjectionConfig&)> parameters;
 };
 
 const std::vector<InjectionInfo>& injections();
