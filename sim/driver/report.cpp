@@ -151,7 +151,7 @@ void print_routing_list(std::ostream& os) {
   for (const RoutingInfo& r : routings())
     os << r.name << ": " << r.description << "; topologies: " << r.topologies << "; VCs: " << r.vcs_needed
        << (r.deadlock_free ? "; deadlock-free" : "; NOT deadlock-free (a control)")
-       << (r.adaptive ? "; adaptive (default selection: credits)" : "") << "; default arbitration: " << r.arbitration
+       << (r.adaptive ? "; adaptive (default selection: credits)" : "") << "; default arbitration: " << name_of_value(arbitrations(), r.arbitration)
        << (r.rtl ? "; the RTL router can run it" : "") << "\n";
 }
 

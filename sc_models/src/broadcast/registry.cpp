@@ -1,5 +1,7 @@
 #include <wormsim/broadcast/algorithms.h>
 
+#include <wormsim/core/choice.h>
+
 #include <wormsim/broadcast/bai.h>
 #include <wormsim/broadcast/kim_lee.h>
 #include <wormsim/broadcast/lin_jan.h>
@@ -45,9 +47,7 @@ const std::vector<BroadcastAlgorithm>& broadcast_algorithms() {
 }
 
 const BroadcastAlgorithm* find_broadcast_algorithm(const std::string& name) {
-  for (const BroadcastAlgorithm& a : broadcast_algorithms())
-    if (a.name == name) return &a;
-  return nullptr;
+  return named_or_null(broadcast_algorithms(), name);
 }
 
 std::string multicast_algorithm_names() {

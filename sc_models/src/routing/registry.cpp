@@ -1,5 +1,6 @@
 #include <wormsim/routing/registry.h>
 
+#include <wormsim/core/choice.h>
 #include <wormsim/core/config_error.h>
 #include <wormsim/routing/adaptive.h>
 #include <wormsim/routing/arrangement_routing.h>
@@ -25,77 +26,88 @@ std::unique_ptr<RoutingFunction> make_dor(const Topology& t, unsigned vcs, Dimen
   return std::make_unique<DimensionOrderRouting>(t, v, d);
 }
 
+RoutingInfo routing(std::string name, std::string description, std::string topologies,
+                    std::function<bool(const Topology&)> applies, std::string vcs_needed, const RoutingTraits& traits,
+                    std::function<std::unique_ptr<RoutingFunction>(const Topology&, unsigned)> make) {
+  RoutingInfo r;
+  r.name = std::move(name);
+  r.description = std::move(description);
+  r.topologies = std::move(topologies);
+  r.applies = std::move(applies);
+  r.vcs_needed = std::move(vcs_needed);
+  r.deadlock_free = traits.deadlock_free;
+  r.adaptive = traits.adaptive_choice;
+  r.minimal = traits.minimal;
+  r.rtl = traits.rtl;
+  r.arbitration = traits.arbitration;
+  r.make = std::move(make);
+  return r;
+}
+
 }  // namespace
 
 const std::vector<RoutingInfo>& routings() {
   using D = DimensionOrderRouting::Datelines;
   using namespace family;
-  // name, description, topologies, applies, VCs needed, deadlock-free, adaptive, minimal, RTL, arbitration, factory
+  // routing(name, description, topologies, applies, VCs needed, traits, factory)
   static const std::vector<RoutingInfo> table = {
-      {"dor", "dimension order (x, y, z); on the torus with dateline VC classes", "mesh, torus", grid,
-       "mesh >= 1, torus >= 2", true, false, true, true, "round-robin",
-       [](const Topology& t, unsigned v) { return make_dor(t, v, D::Source); }},
-      {"dor-position", "dimension order; on the torus with datelines by position (the RTL's RouteDorTorus: the header carries no source)",
-       "mesh, torus", grid, "mesh >= 1, torus >= 2", true, false, true, true, "round-robin",
-       [](const Topology& t, unsigned v) { return make_dor(t, v, D::Position); }},
-      {"dor-wrap", "dimension order; on the torus the whole ring in the upper VC class when the path wraps, as "
+      routing("dor", "dimension order (x, y, z); on the torus with dateline VC classes", "mesh, torus", grid,
+       "mesh >= 1, torus >= 2", RoutingTraits{}.on_rtl(),
+       [](const Topology& t, unsigned v) { return make_dor(t, v, D::Source); }),
+      routing("dor-position", "dimension order; on the torus with datelines by position (the RTL's RouteDorTorus: the header carries no source)",
+       "mesh, torus", grid, "mesh >= 1, torus >= 2", RoutingTraits{}.on_rtl(),
+       [](const Topology& t, unsigned v) { return make_dor(t, v, D::Position); }),
+      routing("dor-wrap", "dimension order; on the torus the whole ring in the upper VC class when the path wraps, as "
        "BookSim 2's dim_order_torus (ties split by source and destination)",
-       "mesh, torus", grid, "mesh >= 1, torus >= 2", true, false, true, false, "round-robin",
-       [](const Topology& t, unsigned v) { return make_dor(t, v, D::Wrap); }},
-      {"layered", "minimal adaptive, up*/down* VC layers", "any", any, ">= the layer count (3PT(5,5,5): 6)", true,
-       true, true, false, "age",
-       [](const Topology& t, unsigned v) { return std::make_unique<LayeredUpDownRouting>(t, v); }},
-      {"3pt-dor", "3PT module dimension order (z ring, diagonal, straight king's moves), datelines", "3pt", petersen_torus,
-       ">= 6", true, false, false, true, "age",
-       [](const Topology& t, unsigned v) { return std::make_unique<PetersenTorusDorRouting>(t, v); }},
-      {"adaptive", "minimal fully adaptive with escape VCs (Duato): escape = dor / 3pt-dor / tree elsewhere",
-       "any", any, "mesh >= 2, torus >= 3, 3pt >= 7, others >= 2 (default 8 where it fits)", true, true, false, false,
-       "age", [](const Topology& t, unsigned v) { return std::make_unique<AdaptiveRouting>(t, v); }},
-      {"fp-dor", "Lin and Jan's FP_n-Routing: Basic-Routing per digit, highest digit first; 2 VC classes",
-       "petersen, fp", folded_petersen, ">= 2 (1 deadlocks)", true, false, true, false, "round-robin",
+       "mesh, torus", grid, "mesh >= 1, torus >= 2", RoutingTraits{},
+       [](const Topology& t, unsigned v) { return make_dor(t, v, D::Wrap); }),
+      routing("layered", "minimal adaptive, up*/down* VC layers", "any", any, ">= the layer count (3PT(5,5,5): 6)", RoutingTraits{}.adaptive().by_age(),
+       [](const Topology& t, unsigned v) { return std::make_unique<LayeredUpDownRouting>(t, v); }),
+      routing("3pt-dor", "3PT module dimension order (z ring, diagonal, straight king's moves), datelines", "3pt", petersen_torus,
+       ">= 6", RoutingTraits{}.not_minimal().on_rtl().by_age(),
+       [](const Topology& t, unsigned v) { return std::make_unique<PetersenTorusDorRouting>(t, v); }),
+      routing("adaptive", "minimal fully adaptive with escape VCs (Duato): escape = dor / 3pt-dor / tree elsewhere",
+       "any", any, "mesh >= 2, torus >= 3, 3pt >= 7, others >= 2 (default 8 where it fits)", RoutingTraits{}.adaptive().not_minimal().by_age(),
+       [](const Topology& t, unsigned v) { return std::make_unique<AdaptiveRouting>(t, v); }),
+      routing("fp-dor", "Lin and Jan's FP_n-Routing: Basic-Routing per digit, highest digit first; 2 VC classes",
+       "petersen, fp", folded_petersen, ">= 2 (1 deadlocks)", RoutingTraits{},
        [](const Topology& t, unsigned v) {
          return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Dor, v);
-       }},
-      {"rfp-literal", "Lin and Jan's RFP_n-Routing as printed (digit i via 00); deadlock-free on one VC", "rfp",
-       root_folded_petersen, ">= 1", true, false, false, false, "round-robin",
+       }),
+      routing("rfp-literal", "Lin and Jan's RFP_n-Routing as printed (digit i via 00); deadlock-free on one VC", "rfp",
+       root_folded_petersen, ">= 1", RoutingTraits{}.not_minimal(),
        [](const Topology& t, unsigned v) {
          return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Literal, v);
-       }},
-      {"rfp-direct", "RFP_n routing, digit i directly S_i -> D_i (minimal); 2 VC classes", "rfp",
-       root_folded_petersen, ">= 2 (1 deadlocks)", true, false, true, false, "round-robin",
+       }),
+      routing("rfp-direct", "RFP_n routing, digit i directly S_i -> D_i (minimal); 2 VC classes", "rfp",
+       root_folded_petersen, ">= 2 (1 deadlocks)", RoutingTraits{},
        [](const Topology& t, unsigned v) {
          return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Direct, v);
-       }},
-      {"ag-greedy", "arrangement-graph shortest path (fix a position, else open a cycle); hop-indexed VCs",
-       "arrangement", arrangement, ">= the diameter", true, false, true, false, "round-robin",
-       [](const Topology& t, unsigned v) { return std::make_unique<ArrangementRouting>(t, v); }},
-      {"tree", "up and down a breadth-first spanning tree from node 0; one VC, not minimal (a baseline)", "any", any,
-       ">= 1", true, false, false, true, "round-robin",
-       [](const Topology& t, unsigned v) { return std::make_unique<SpanningTreeRouting>(t, v); }},
-      {"hamiltonian", "path-based along a Hamiltonian path (dual-path, one destination)", "networks with a Hamiltonian path",
-       hamiltonian, ">= 1", true,
-       false, false, true, "round-robin",
-       [](const Topology& t, unsigned v) { return std::make_unique<HamiltonianRouting>(t, at_least_two(v)); }},
-      {"minimal", "minimal adaptive, any VC; deadlocks on rings (control)", "any", any, ">= 1", false, true, true,
-       false, "age",
-       [](const Topology& t, unsigned v) { return std::make_unique<ShortestPathRouting>(t, at_least_two(v)); }},
-      {"dor-nodateline", "dimension order without dateline classes; deadlocks on a torus (control)",
-       "mesh, torus", grid, ">= 1", false, false, true, true, "round-robin",
-       [](const Topology& t, unsigned v) { return make_dor(t, v, D::None); }},
-      {"adaptive-bad-escape", "adaptive with unrestricted minimal routing as escape on VC 0 (control)", "any", any,
-       ">= 2", false, true, true, false, "age",
+       }),
+      routing("ag-greedy", "arrangement-graph shortest path (fix a position, else open a cycle); hop-indexed VCs",
+       "arrangement", arrangement, ">= the diameter", RoutingTraits{},
+       [](const Topology& t, unsigned v) { return std::make_unique<ArrangementRouting>(t, v); }),
+      routing("tree", "up and down a breadth-first spanning tree from node 0; one VC, not minimal (a baseline)", "any", any,
+       ">= 1", RoutingTraits{}.not_minimal().on_rtl(),
+       [](const Topology& t, unsigned v) { return std::make_unique<SpanningTreeRouting>(t, v); }),
+      routing("hamiltonian", "path-based along a Hamiltonian path (dual-path, one destination)", "networks with a Hamiltonian path",
+       hamiltonian, ">= 1", RoutingTraits{}.not_minimal().on_rtl(),
+       [](const Topology& t, unsigned v) { return std::make_unique<HamiltonianRouting>(t, at_least_two(v)); }),
+      routing("minimal", "minimal adaptive, any VC; deadlocks on rings (control)", "any", any, ">= 1", RoutingTraits{}.control().adaptive().by_age(),
+       [](const Topology& t, unsigned v) { return std::make_unique<ShortestPathRouting>(t, at_least_two(v)); }),
+      routing("dor-nodateline", "dimension order without dateline classes; deadlocks on a torus (control)",
+       "mesh, torus", grid, ">= 1", RoutingTraits{}.control().on_rtl(),
+       [](const Topology& t, unsigned v) { return make_dor(t, v, D::None); }),
+      routing("adaptive-bad-escape", "adaptive with unrestricted minimal routing as escape on VC 0 (control)", "any", any,
+       ">= 2", RoutingTraits{}.control().adaptive().by_age(),
        [](const Topology& t, unsigned v) {
          return std::make_unique<AdaptiveRouting>(t, v, AdaptiveRouting::Escape::Minimal);
-       }},
+       }),
   };
   return table;
 }
 
-const RoutingInfo* find_routing(const std::string& name) {
-  for (const RoutingInfo& r : routings())
-    if (r.name == name) return &r;
-  return nullptr;
-}
+const RoutingInfo* find_routing(const std::string& name) { return named_or_null(routings(), name); }
 
 std::string routing_name_list() {
   std::string list;

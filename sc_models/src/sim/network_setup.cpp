@@ -55,7 +55,8 @@ NetworkSetup setup_network(const Scenario& scenario, const ResolvedHook& resolve
   const RoutingInfo& info = *find_routing(s.routing);
   const bool islip = parse_allocator(s.allocator, "allocator") == Allocator::Islip;
   if (s.selection.empty()) s.selection = info.adaptive && !islip ? "credits" : "first";
-  if (s.arbitration.empty()) s.arbitration = islip ? "round-robin" : info.arbitration;
+  if (s.arbitration.empty())
+    s.arbitration = name_of_value(arbitrations(), islip ? Arbitration::RoundRobin : info.arbitration);
   s.vcs = n.routing->vcs();
   if ((t.num_ports + s.local_ports) * s.vcs > kMaxPortVcs)
     throw ConfigError("vcs", "(network ports + local ports) x VCs must be at most 64");

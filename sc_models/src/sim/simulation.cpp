@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include <wormsim/core/choice.h>
 #include <wormsim/core/config_error.h>
 #include <wormsim/deadlock/wait_for.h>
 #include <wormsim/multicast/hamiltonian.h>
@@ -377,10 +378,8 @@ Results Simulation::results(double wall_seconds) const {
     r.link_utilisation_avg = end.empty() ? 0 : sum / static_cast<double>(end.size());
     r.link_utilisation_max = mx;
   }
-  const auto& patterns = traffic_patterns();
-  const auto pattern = std::find_if(patterns.begin(), patterns.end(),
-                                    [&](const PatternInfo& p) { return p.name == scenario_.traffic; });
-  if (pattern != patterns.end() && pattern->uniform_bounds) {
+  const PatternInfo* pattern = named_or_null(traffic_patterns(), scenario_.traffic);
+  if (pattern != nullptr && pattern->uniform_bounds) {
     const ThroughputBounds bounds = uniform_throughput_bounds(*topology_, scenario_.local_ports);
     const ThroughputBound& b = bounds.tightest();
     r.bound_name = b.name;

@@ -1,5 +1,6 @@
 #include <wormsim/topology/registry.h>
 
+#include <wormsim/core/choice.h>
 #include <wormsim/core/config_error.h>
 #include <wormsim/topology/arrangement.h>
 #include <wormsim/topology/folded_petersen.h>
@@ -42,11 +43,7 @@ const std::vector<TopologyInfo>& topologies() {
   return table;
 }
 
-const TopologyInfo* find_topology(const std::string& name) {
-  for (const TopologyInfo& t : topologies())
-    if (t.name == name) return &t;
-  return nullptr;
-}
+const TopologyInfo* find_topology(const std::string& name) { return named_or_null(topologies(), name); }
 
 std::string topology_syntax_list() {
   std::string list;

@@ -30,15 +30,30 @@ std::string choice_names(const std::vector<Choice<E>>& table, const char* separa
   return names_of(table, separator);
 }
 
+/// The entry named `name` of any table of entries with a `name`, or null.
+template <typename T>
+const T* named_or_null(const std::vector<T>& table, const std::string& name) {
+  for (const T& c : table)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
 /// The entry named `name` of any table of entries with a `name`; throws
 /// ConfigError(field) naming the choices ("unknown <what> 'x' (expected
 /// one of: ...)").
 template <typename T>
 const T& find_named(const std::vector<T>& table, const std::string& name, const std::string& field,
                     const std::string& what) {
-  for (const T& c : table)
-    if (c.name == name) return c;
+  if (const T* c = named_or_null(table, name)) return *c;
   throw ConfigError(field, "unknown " + what + " '" + name + "' (expected one of: " + names_of(table, ", ") + ")");
+}
+
+/// The name of `value` in `table` ("" if it has none).
+template <typename E>
+std::string name_of_value(const std::vector<Choice<E>>& table, E value) {
+  for (const Choice<E>& c : table)
+    if (c.value == value) return c.name;
+  return "";
 }
 
 /// The value named `name`; throws ConfigError(field) naming the choices.

@@ -1,6 +1,5 @@
 // The routing table: one line per routing (name, one-line description,
-// topologies it applies to, VCs it needs, whether it is deadlock-free and
-// adaptive, factory). The CLI help, `--routing list`, validation of names and
+// topologies it applies to, VCs it needs, its traits by name, factory). The CLI help, `--routing list`, validation of names and
 // the tests' case lists are all generated from it; nothing else lists the
 // names. Adding a routing is one new file and one line in registry.cpp.
 #pragma once
@@ -9,9 +8,39 @@
 #include <string>
 #include <vector>
 
+#include <wormsim/router/arbitration.h>
 #include <wormsim/routing/routing.h>
 
 namespace wormsim {
+
+/// A routing's properties for its table row, by name: `RoutingTraits{}`
+/// is deadlock-free, deterministic, minimal, model-only, round-robin; each
+/// call changes one of them (`RoutingTraits{}.adaptive().by_age()`).
+struct RoutingTraits {
+  bool deadlock_free = true;
+  bool adaptive_choice = false;
+  bool minimal = true;
+  bool rtl = false;
+  Arbitration arbitration = Arbitration::RoundRobin;
+  /// A control: the checks must find its deadlock.
+  RoutingTraits control() const { return with([](RoutingTraits& t) { t.deadlock_free = false; }); }
+  /// Offers several candidates (default selection: credits).
+  RoutingTraits adaptive() const { return with([](RoutingTraits& t) { t.adaptive_choice = true; }); }
+  /// Some routes are longer than a shortest path.
+  RoutingTraits not_minimal() const { return with([](RoutingTraits& t) { t.minimal = false; }); }
+  /// The RTL router can run it.
+  RoutingTraits on_rtl() const { return with([](RoutingTraits& t) { t.rtl = true; }); }
+  /// Age arbitration by default.
+  RoutingTraits by_age() const { return with([](RoutingTraits& t) { t.arbitration = Arbitration::Age; }); }
+
+ private:
+  template <class F>
+  RoutingTraits with(F change) const {
+    RoutingTraits t = *this;
+    change(t);
+    return t;
+  }
+};
 
 struct RoutingInfo {
   std::string name;
@@ -27,8 +56,8 @@ struct RoutingInfo {
   /// The RTL router can run it (RouteDor, or its routing table: one port and
   /// VC mask per destination, first selection, round-robin arbitration).
   bool rtl = false;
-  /// Default allocator arbitration ("round-robin" or "age").
-  std::string arbitration = "age";
+  /// Default allocator arbitration.
+  Arbitration arbitration = Arbitration::Age;
   /// Builds it; vcs = 0: the fewest it needs (at least 2). Throws ConfigError
   /// ("vcs") when it cannot work with that many VCs.
   std::function<std::unique_ptr<RoutingFunction>(const Topology&, unsigned vcs)> make;
