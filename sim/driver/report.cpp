@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <wormsim/routing/registry.h>
+#include <wormsim/sim/network_setup.h>
 #include <wormsim/traffic/injection.h>
 #include <wormsim/traffic/pattern.h>
 
@@ -27,13 +28,7 @@ std::string packet_text(const Scenario& s) {
 /// its row of the injection table).
 std::vector<InjectionParameter> injection_parameters(const Scenario& s) {
   const InjectionInfo& info = find_injection(s.injection);
-  if (!info.parameters) return {};
-  InjectionConfig c;
-  c.name = s.injection;
-  c.burst = s.burst;
-  c.burst_alpha = s.burst_alpha;
-  c.burst_beta = s.burst_beta;
-  return info.parameters(c);
+  return info.parameters ? info.parameters(injection_config(s)) : std::vector<InjectionParameter>{};
 }
 
 std::string traffic_text(const Scenario& s, const Results& r) {

@@ -40,10 +40,10 @@ Counted run_source(double rate, const PacketLengths& lengths, Cycle cycles, std:
   sc.rate = rate;
   sc.lengths = lengths;
   sc.seed = seed;
-  sc.injection = injection;
-  sc.burst = burst;
-  sc.burst_alpha = alpha;
-  sc.burst_beta = beta;
+  sc.injection.name = injection;
+  sc.injection.burst = burst;
+  sc.injection.burst_alpha = alpha;
+  sc.injection.burst_beta = beta;
   TrafficSource src(sc, make_pattern(pc, t), t.num_nodes());
   Counted n;
   n.per_window.assign(static_cast<std::size_t>(cycles / 256 + 1), 0);
@@ -177,9 +177,9 @@ std::vector<std::string> lane_packets(const std::string& injection, unsigned lan
   sc.rate = 0.3;
   sc.lengths = PacketLengths::parse("packet", "1:0.5,8:0.5");
   sc.seed = 11;
-  sc.injection = injection;
-  sc.burst_alpha = 0.2;
-  sc.burst_beta = 0.3;
+  sc.injection.name = injection;
+  sc.injection.burst_alpha = 0.2;
+  sc.injection.burst_beta = 0.3;
   TrafficSource src(sc, make_pattern(pc, t), t.num_nodes());
   std::vector<unsigned> lane_of_node(t.num_nodes());
   for (NodeId n = 0; n < t.num_nodes(); ++n)

@@ -169,7 +169,7 @@ void Router::prefetch(unsigned stage) const {
     __builtin_prefetch(front + sizeof(Flit) - 1);
     if (in.active) out_links_[in.out_port]->prefetch_send();
   }
-  const unsigned parity = committer_ != nullptr ? static_cast<unsigned>(committer_->edge() & 1) : 0u;
+  const unsigned parity = static_cast<unsigned>(committer_->edge() & 1);
   for (std::uint64_t m = arrivals_->flits[parity]; m; m &= m - 1) in_links_[__builtin_ctzll(m)]->prefetch_arrival();
 }
 

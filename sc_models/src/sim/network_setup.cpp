@@ -23,12 +23,18 @@ std::unique_ptr<PacketSource> make_packet_source(const Scenario& s, const Topolo
   SourceConfig sc;
   sc.rate = s.rate;
   sc.lengths = packet_lengths(s);
-  sc.injection = s.injection;
-  sc.burst = s.burst;
-  sc.burst_alpha = s.burst_alpha;
-  sc.burst_beta = s.burst_beta;
+  sc.injection = injection_config(s);
   sc.seed = s.seed;
   return std::make_unique<TrafficSource>(sc, make_pattern(pc, t), t.num_nodes());
+}
+
+InjectionConfig injection_config(const Scenario& s) {
+  InjectionConfig c;
+  c.name = s.injection;
+  c.burst = s.burst;
+  c.burst_alpha = s.burst_alpha;
+  c.burst_beta = s.burst_beta;
+  return c;
 }
 
 NetworkSetup setup_network(const Scenario& scenario, const ResolvedHook& resolved) {

@@ -7,13 +7,9 @@ namespace wormsim {
 TrafficSource::TrafficSource(const SourceConfig& config, std::unique_ptr<TrafficPattern> pattern,
                              std::size_t nodes)
     : cfg_(config), pattern_(std::move(pattern)), lanes_(1) {
-  InjectionConfig ic;
-  ic.name = cfg_.injection;
+  InjectionConfig ic = cfg_.injection;
   ic.mean_length = cfg_.lengths.mean();
   ic.packet_rate = cfg_.rate / ic.mean_length;
-  ic.burst = cfg_.burst;
-  ic.burst_alpha = cfg_.burst_alpha;
-  ic.burst_beta = cfg_.burst_beta;
   injection_ = make_injection(ic, nodes);
   rngs_.reserve(nodes);
   for (std::size_t n = 0; n < nodes; ++n) {

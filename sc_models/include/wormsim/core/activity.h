@@ -64,8 +64,8 @@ class ActivityList {
   /// lane's work keeps to its part of the fabric.
   void set_lanes(unsigned lanes, const std::vector<unsigned>* lane_of_slot = nullptr) {
     std::vector<std::size_t> pending;
-    for (const unsigned b : {taken_, fill_})
-      for (auto& from : lane_next_[b])
+    for (auto& lists : lane_next_)
+      for (auto& from : lists)
         for (auto& to : from) pending.insert(pending.end(), to.begin(), to.end());
     const unsigned n_lanes = lanes > 1 ? lanes : 0;
     for (auto& lists : lane_next_) lists.assign(n_lanes, std::vector<std::vector<std::size_t>>(n_lanes));
@@ -95,7 +95,6 @@ class ActivityList {
   /// the cycle after, except a lane's own before it takes its list.
   void begin_lanes() {
     ++generation_;
-    taken_ = fill_;
     fill_ ^= 1u;
   }
 
@@ -115,7 +114,7 @@ class ActivityList {
         }
       slots.clear();
     };
-    auto& taken = lane_next_[taken_];
+    auto& taken = lane_next_[fill_ ^ 1u];
     for (unsigned from = 0; from < taken.size(); ++from) {
       take(taken[from][k]);
       if (from == k) take(lane_next_[fill_][k][k]);
@@ -160,9 +159,9 @@ class ActivityList {
   std::vector<Component*> current_, next_;
   std::vector<unsigned> lane_of_slot_;
   /// Slots woken, [list][from lane][to lane]; empty with one lane. List
-  /// taken_ is what the coming cycle takes, fill_ what wake-ups fill.
+  /// fill_ is what wake-ups fill, the other what the coming cycle takes.
   std::vector<std::vector<std::vector<std::size_t>>> lane_next_[2];
-  unsigned taken_ = 1, fill_ = 0;
+  unsigned fill_ = 0;
   std::vector<std::vector<Component*>> lane_current_;
   bool laned_ = false;  ///< !lane_next_[0].empty(), read on every wake-up
 

@@ -268,7 +268,7 @@ class LinkCommitter {
   /// than kMaxLinkLatency edges ahead), in the wheel of lane `lane` (the
   /// lane of the end that drives the direction).
   void schedule(Link* l, unsigned lane, bool flit, std::uint64_t due) {
-    Wheel& w = lanes_.empty() ? wheel_ : lanes_[lane].wheel;
+    Wheel& w = lanes_.empty() ? wheel_ : lanes_[lane];
     w.buckets[due % kMaxLinkLatency].push_back(Entry{l, flit});
     ++w.entries;
   }
@@ -287,11 +287,11 @@ class LinkCommitter {
     std::vector<Entry> due[kMaxLinkLatency];
     for (unsigned b = 0; b < kMaxLinkLatency; ++b) {
       due[b] = std::move(wheel_.buckets[b]);
-      for (Lane& lane : lanes_) due[b].insert(due[b].end(), lane.wheel.buckets[b].begin(), lane.wheel.buckets[b].end());
+      for (Wheel& lane : lanes_) due[b].insert(due[b].end(), lane.buckets[b].begin(), lane.buckets[b].end());
     }
     std::uint64_t moved = flit_moves();
     wheel_ = Wheel{};
-    lanes_.assign(lanes > 1 ? lanes : 0, Lane{});
+    lanes_.assign(lanes > 1 ? lanes : 0, Wheel{});
     moves_.assign(std::max(1u, lanes), Counter{});
     moves_[0].n = moved;
     // scheduled arrivals go to the lane of the end that sent them
@@ -316,15 +316,14 @@ class LinkCommitter {
   /// Lane k's part of the clock edge (lanes may run it in parallel);
   /// finish_edge() once every lane has.
   void commit_lane(unsigned k) {
-    Wheel& w = lanes_[k].wheel;
-    if (w.entries != 0) commit_wheel(w, k);
+    if (lanes_[k].entries != 0) commit_wheel(lanes_[k], k);
   }
   void finish_edge() { ++edge_; }
 
   /// Entries to commit at the next edge (to decide whether lanes should).
   std::size_t pending_entries() const {
     std::size_t n = wheel_.entries;
-    for (const Lane& lane : lanes_) n += lane.wheel.entries;
+    for (const Wheel& lane : lanes_) n += lane.entries;
     return n;
   }
 
@@ -353,9 +352,6 @@ class LinkCommitter {
     std::vector<std::vector<Entry>> buckets = std::vector<std::vector<Entry>>(kMaxLinkLatency);
     std::size_t entries = 0;
   };
-  struct Lane {
-    Wheel wheel;
-  };
   struct alignas(64) Counter {
     std::uint64_t n = 0;
   };
@@ -368,7 +364,7 @@ class LinkCommitter {
 
   ActivityList& activity_;
   Wheel wheel_;
-  std::vector<Lane> lanes_;  ///< empty with one lane
+  std::vector<Wheel> lanes_;  ///< one per lane; empty with one lane
   std::vector<Counter> moves_ = std::vector<Counter>(1);  ///< per lane
   std::uint64_t edge_ = 0;
 };
@@ -435,10 +431,11 @@ inline void Link::send_flit(const Flit& f, VcId vc) {
   heads_carried_ += is_head(f.type) ? 1u : 0u;
   const std::uint64_t seen = now() + 1;
   if (__builtin_expect(pipe_ != nullptr, 0) && pipe_->flit_delay != 0) {
-    Flit& item = pipe_->flits.push(seen - 1 + pipe_->flit_delay);
+    const std::uint64_t due = seen - 1 + pipe_->flit_delay;
+    Flit& item = pipe_->flits.push(due);
     item = f;
     item.vc = vc;
-    committer_->schedule(this, up_lane_, true, seen - 1 + pipe_->flit_delay);
+    committer_->schedule(this, up_lane_, true, due);
     return;
   }
   FlitReg& r = flits_[seen & 1];
@@ -453,9 +450,9 @@ inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 inline void Link::send_credit(VcId vc) {
   const std::uint64_t seen = now() + 1;
   if (__builtin_expect(pipe_ != nullptr, 0) && pipe_->credit_delay != 0) {
-    CreditSlot& item = pipe_->credits.push(seen - 1 + pipe_->credit_delay);
-    item = CreditSlot{true, vc, 0};
-    committer_->schedule(this, down_lane_, false, seen - 1 + pipe_->credit_delay);
+    const std::uint64_t due = seen - 1 + pipe_->credit_delay;
+    pipe_->credits.push(due) = CreditSlot{true, vc, 0};
+    committer_->schedule(this, down_lane_, false, due);
     return;
   }
   CreditReg& r = credits_[seen & 1];

@@ -296,7 +296,9 @@ class Router : public Component {
     std::uint64_t any = 0, atomic = 0;
   };
   std::vector<KeptWants> kept_wants_;
-  const LinkCommitter* committer_ = nullptr;  ///< counts the cycles (the links' parity)
+  /// Counts the cycles (the links' parity): the committer of the attached links,
+  /// so a router evaluates only once it has one.
+  const LinkCommitter* committer_ = nullptr;
   Arrivals own_arrivals_;               ///< the arrival words unless placed elsewhere
   Arrivals* arrivals_ = &own_arrivals_;  ///< place_arrivals()
   std::vector<std::uint64_t> sa_requests_;  ///< per output port: requesting input ports

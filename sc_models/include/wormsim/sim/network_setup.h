@@ -41,6 +41,10 @@ struct NetworkSetup {
 /// pattern without meaning on t, a bad trace line, an unknown process.
 std::unique_ptr<PacketSource> make_packet_source(const Scenario& s, const Topology& t);
 
+/// The scenario's injection process and its settings (the packet rate and
+/// mean length are the traffic source's to set).
+InjectionConfig injection_config(const Scenario& s);
+
 /// Validates `s` (ConfigError names the bad field), builds its traffic
 /// (so a bad pattern or trace is refused before any work), refuses it if it passes
 /// this machine's limits (limits.h; unless s.force), and builds its network;

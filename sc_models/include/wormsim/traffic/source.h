@@ -47,9 +47,9 @@ class PacketSource {
 struct SourceConfig {
   double rate = 0.1;            ///< offered load, flits/node/cycle, in (0, 1]
   PacketLengths lengths{4};     ///< flits per packet
-  std::string injection = "bernoulli";  ///< a name of injections()
-  double burst = 8;             ///< on/off: mean packets per burst
-  double burst_alpha = 0.5, burst_beta = 0.5;  ///< markov: per-cycle on and off probabilities
+  /// The injection process and its settings; its packet rate and mean
+  /// length are set from `rate` and `lengths`.
+  InjectionConfig injection;
   std::uint64_t seed = 1;
 };
 
