@@ -131,6 +131,46 @@ TEST(Patterns, ShuffleRotatesTheNodeIdLeft) {
   EXPECT_FALSE(p->destination(15, rng).has_value());
 }
 
+TEST(Patterns, On3ptTransposeSwapsXAndYAndBitcompMirrorsTheVertexToo) {
+  const Topology t = make_topology("3pt:3x4x4");
+  const auto transpose = pattern("transpose", t);
+  const auto bitcomp = pattern("bitcomp", t);
+  Rng rng(1, 1);
+  for (NodeId n = 0; n < t.num_nodes(); ++n) {
+    const auto c = t.kind->coordinates(n);  // z, x, y, p
+    if (const auto d = transpose->destination(n, rng)) {
+      const auto e = t.kind->coordinates(*d);
+      EXPECT_EQ(e[0], c[0]);
+      EXPECT_EQ(e[1], c[2]);
+      EXPECT_EQ(e[2], c[1]);
+      EXPECT_EQ(e[3], c[3]);
+    } else {
+      EXPECT_EQ(c[1], c[2]) << "only a node with x == y sends nothing";
+    }
+    const auto d = bitcomp->destination(n, rng);
+    ASSERT_TRUE(d.has_value());
+    const auto e = t.kind->coordinates(*d);
+    EXPECT_EQ(e[0], 2 - c[0]);
+    EXPECT_EQ(e[1], 3 - c[1]);
+    EXPECT_EQ(e[2], 3 - c[2]);
+    EXPECT_EQ(e[3], 9 - c[3]);
+  }
+}
+
+TEST(Patterns, TransposeRefusesUnequalSidesNamingThem) {
+  for (const auto& [spec, sides] : std::vector<std::pair<std::string, std::string>>{
+           {"mesh:4x8x2", "x and y"}, {"3pt:4x4x5", "x and y"}}) {
+    try {
+      pattern("transpose", make_topology(spec));
+      ADD_FAILURE() << "transpose accepted on " << spec;
+    } catch (const ConfigError& e) {
+      EXPECT_EQ(e.field(), "traffic");
+      EXPECT_NE(std::string(e.what()).find("equal " + sides + " sides, got " + spec), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_NO_THROW(pattern("transpose", make_topology("3pt:5x4x4")));
+}
+
 TEST(Patterns, BitPatternsNeedAPowerOfTwoNodeCount) {
   for (const char* spec : {"3pt:2x2x2", "mesh:3x4", "petersen"}) {
     const Topology t = make_topology(spec);

@@ -1,14 +1,10 @@
-#include <wormsim/topology/grid.h>
-#include <wormsim/topology/petersen_torus.h>
 #include <wormsim/routing/adaptive.h>
 
 #include <algorithm>
 
 #include <wormsim/core/config_error.h>
-#include <wormsim/routing/dimension_order.h>
-#include <wormsim/routing/petersen_torus_dor.h>
 #include <wormsim/routing/shortest_path.h>
-#include <wormsim/routing/spanning_tree.h>
+#include <wormsim/topology/topology.h>
 
 namespace wormsim {
 
@@ -16,26 +12,20 @@ AdaptiveRouting::AdaptiveRouting(const Topology& t, unsigned vcs, Escape escape,
     : topo_(t), minimal_(t), escape_kind_(escape) {
   if (!minimal_.connected()) throw ConfigError("topology", t.spec + " is not connected");
   std::vector<std::uint32_t> escape_mask(t.num_ports, 0);
-  unsigned escape_vcs = 0;
-  std::uint32_t external_escape = 0;  // 3PT: the escape VCs of the external port
+  unsigned escape_vcs = 1;
+  std::uint32_t port0_escape = 0;
+  bool family_returns = false;
   if (escape == Escape::Minimal) {
-    escape_vcs = 1;
     escape_ = std::make_unique<ShortestPathRouting>(t, 1);
-  } else if (const auto* grid = t.as<GridKind>()) {
-    escape_vcs = grid->wrap() ? 2 : 1;
-    escape_ = std::make_unique<DimensionOrderRouting>(t, escape_vcs, DimensionOrderRouting::Datelines::Position);
-  } else if (t.as<PetersenTorusKind>() != nullptr) {
-    auto r1 = std::make_unique<PetersenTorusDorRouting>(t, 0, PetersenTorusDorRouting::default_level_classes(), 2);
-    escape_vcs = r1->classes();
-    external_escape = r1->class_mask(PetersenTorusDorRouting::kExternal0) |
-                      r1->class_mask(PetersenTorusDorRouting::kExternal1);
-    escape_ = std::move(r1);
   } else {
-    escape_vcs = 1;  // up and down a spanning tree (routing/spanning_tree.h)
-    escape_ = std::make_unique<SpanningTreeRouting>(t, 1);
+    EscapeRouting family = t.kind->escape_routing(t);
+    escape_ = std::move(family.routing);
+    escape_vcs = family.vcs;
+    port0_escape = family.port0_mask;
+    family_returns = family.returns;
   }
   for (PortId p = 0; p < t.num_ports; ++p) escape_mask[p] = all_vcs_mask(escape_vcs);
-  if (external_escape != 0) escape_mask[0] = external_escape;
+  if (port0_escape != 0) escape_mask[0] = port0_escape;
   // Default: 8 VCs where (network ports + 1 local port) x 8 fits the
   // router's 64 input VCs, else the escape VCs and 2 adaptive ones.
   vcs_ = vcs != 0 ? vcs : (t.num_ports + 1) * 8 <= 64 ? std::max(8u, escape_vcs + 1) : escape_vcs + 2;
@@ -45,7 +35,7 @@ AdaptiveRouting::AdaptiveRouting(const Topology& t, unsigned vcs, Escape escape,
                                  " escape VC(s) and at least one adaptive VC), got " + std::to_string(vcs_));
   adaptive_mask_.resize(t.num_ports);
   for (PortId p = 0; p < t.num_ports; ++p) adaptive_mask_[p] = all_vcs_mask(vcs_) & ~escape_mask[p];
-  returns_ = t.as<GridKind>() != nullptr || escape == Escape::Minimal || force_return;
+  returns_ = family_returns || escape == Escape::Minimal || force_return;
   arriving_escape_.assign(t.num_nodes() * t.num_ports, 0);
   for (NodeId u = 0; u < t.num_nodes(); ++u)
     for (PortId p = 0; p < t.num_ports; ++p)

@@ -4,6 +4,7 @@
 
 #include <wormsim/core/config_error.h>
 #include <wormsim/multicast/hamiltonian.h>
+#include <wormsim/routing/dimension_order.h>
 #include <wormsim/topology/bounds.h>
 #include <wormsim/topology/lanes.h>
 #include <wormsim/topology/registry.h>
@@ -144,32 +145,20 @@ std::optional<std::vector<NodeId>> GridKind::hamiltonian_path(const Topology& t,
   return mesh_snake(t).node_at;
 }
 
-NodePermutation GridKind::permutation(const std::string& pattern, const Topology& t) const {
-  const std::array<unsigned, 3> d = spec_.dims;
-  if (pattern == "transpose") {
-    if (d[0] != d[1]) throw ConfigError("traffic", "transpose needs X == Y, got " + t.spec);
-    return [d](NodeId n) {
-      const Coord c = coord_of(d, n);
-      return id_of(d, Coord{c.y, c.x, c.z});
-    };
-  }
-  if (pattern == "bitcomp")
-    return [d](NodeId n) {
-      const Coord c = coord_of(d, n);
-      return id_of(d, Coord{d[0] - 1 - c.x, d[1] - 1 - c.y, d[2] - 1 - c.z});
-    };
-  if (pattern == "tornado")
-    return [d](NodeId n) {
-      const Coord c = coord_of(d, n);
-      auto step = [](unsigned x, unsigned k) { return (x + (k + 1) / 2 - 1) % k; };
-      return id_of(d, Coord{step(c.x, d[0]), step(c.y, d[1]), step(c.z, d[2])});
-    };
-  if (pattern == "diagonal")
-    return [d](NodeId n) {
-      const Coord c = coord_of(d, n);
-      return id_of(d, Coord{(c.x + 1) % d[0], (c.y + 1) % d[1], (c.z + 1) % d[2]});
-    };
-  return TopologyKind::permutation(pattern, t);
+EscapeRouting GridKind::escape_routing(const Topology& t) const {
+  EscapeRouting e;
+  e.vcs = spec_.wrap ? 2 : 1;
+  e.routing = std::make_unique<DimensionOrderRouting>(t, e.vcs, DimensionOrderRouting::Datelines::Position);
+  e.returns = true;
+  return e;
+}
+
+std::optional<PermutationAxes> GridKind::permutation_axes() const {
+  PermutationAxes a;
+  a.axis = {0, 1, 2};
+  a.side = {spec_.dims[0], spec_.dims[1], spec_.dims[2]};
+  a.axis_name = {"x", "y", "z"};
+  return a;
 }
 
 void GridKind::add_bounds(const Topology& t, ThroughputBounds& out) const { grid_bounds(t, out); }

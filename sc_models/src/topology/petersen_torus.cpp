@@ -4,6 +4,7 @@
 
 #include <wormsim/core/config_error.h>
 #include <wormsim/multicast/hamiltonian.h>
+#include <wormsim/routing/petersen_torus_dor.h>
 #include <wormsim/topology/lanes.h>
 #include <wormsim/topology/bounds.h>
 #include <wormsim/topology/registry.h>
@@ -153,33 +154,25 @@ std::optional<std::vector<NodeId>> PetersenTorusKind::hamiltonian_path(const Top
   return petersen_torus_path(t).node_at;
 }
 
-NodePermutation PetersenTorusKind::permutation(const std::string& pattern, const Topology& t) const {
-  const std::array<unsigned, 3> lmn = lmn_;
-  if (pattern == "transpose") {
-    if (lmn[1] != lmn[2]) throw ConfigError("traffic", "transpose on 3PT needs m == n, got " + t.spec);
-    return [lmn](NodeId id) {
-      PtCoord c = pt_coord_of(lmn, id);
-      std::swap(c.x, c.y);
-      return pt_id_of(lmn, c);
-    };
-  }
-  if (pattern == "bitcomp")
-    return [lmn](NodeId id) {
-      const PtCoord c = pt_coord_of(lmn, id);
-      return pt_id_of(lmn, PtCoord{lmn[0] - 1 - c.z, lmn[1] - 1 - c.x, lmn[2] - 1 - c.y, 9 - c.p});
-    };
-  if (pattern == "tornado")
-    return [lmn](NodeId id) {
-      const PtCoord c = pt_coord_of(lmn, id);
-      auto step = [](unsigned x, unsigned k) { return (x + (k + 1) / 2 - 1) % k; };
-      return pt_id_of(lmn, PtCoord{step(c.z, lmn[0]), step(c.x, lmn[1]), step(c.y, lmn[2]), c.p});
-    };
-  if (pattern == "diagonal")
-    return [lmn](NodeId id) {
-      const PtCoord c = pt_coord_of(lmn, id);
-      return pt_id_of(lmn, PtCoord{(c.z + 1) % lmn[0], (c.x + 1) % lmn[1], (c.y + 1) % lmn[2], c.p});
-    };
-  return TopologyKind::permutation(pattern, t);
+EscapeRouting PetersenTorusKind::escape_routing(const Topology& t) const {
+  auto r1 = std::make_unique<PetersenTorusDorRouting>(t, 0, PetersenTorusDorRouting::default_level_classes(), 2);
+  EscapeRouting e;
+  e.vcs = r1->classes();
+  e.port0_mask = r1->class_mask(PetersenTorusDorRouting::kExternal0) | r1->class_mask(PetersenTorusDorRouting::kExternal1);
+  e.routing = std::move(r1);
+  return e;
+}
+
+std::optional<PermutationAxes> PetersenTorusKind::permutation_axes() const {
+  PermutationAxes a;
+  a.axis = {0, 1, 2};
+  a.side = {lmn_[0], lmn_[1], lmn_[2]};
+  a.axis_name = {"z", "x", "y"};
+  a.transpose_a = 1;
+  a.transpose_b = 2;
+  a.inner = 3;
+  a.inner_side = 10;
+  return a;
 }
 
 void PetersenTorusKind::add_bounds(const Topology& t, ThroughputBounds& out) const { petersen_torus_bounds(t, out); }

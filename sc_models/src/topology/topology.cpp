@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include <wormsim/core/config_error.h>
+#include <wormsim/routing/spanning_tree.h>
 #include <wormsim/topology/lanes.h>
 
 namespace wormsim {
@@ -36,9 +37,10 @@ std::optional<NodeId> find_node(const Topology& t, const std::string& text) {
   return std::nullopt;
 }
 
-NodePermutation TopologyKind::permutation(const std::string& pattern, const Topology& t) const {
-  throw ConfigError("traffic", pattern + " has no meaning on " + t.spec + " (it maps coordinates of a mesh, torus "
-                                         "or 3PT; use uniform, randperm, hotspot or neighbor)");
+EscapeRouting TopologyKind::escape_routing(const Topology& t) const {
+  EscapeRouting e;
+  e.routing = std::make_unique<SpanningTreeRouting>(t, 1);
+  return e;
 }
 
 std::vector<unsigned> TopologyKind::lanes(const Topology& t, unsigned lanes) const {

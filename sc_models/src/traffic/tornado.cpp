@@ -1,14 +1,23 @@
-// Tornado: the topology family's tornado permutation (TopologyKind::
-// permutation). Mesh and torus: every coordinate c of a side k goes to
-// (c + ceil(k/2) - 1) mod k, nearly half way round in the same direction
-// (sides of 1 or 2 do not move); 3PT: the same on the torus coordinates
+// Tornado: every axis coordinate c of a side k goes to (c + ceil(k/2) - 1)
+// mod k, nearly half way round in the same direction (sides of 1 or 2 do not
+// move). The axes are the topology family's (TopologyKind::
+// permutation_axes): mesh and torus x, y, z; 3PT the torus coordinates
 // (z, x, y) of the Petersen modules, the vertex p kept.
 #include <wormsim/traffic/coordinate_map.h>
 
 namespace wormsim {
 
 std::unique_ptr<TrafficPattern> patterns::tornado(const Topology& t) {
-  return node_map_pattern(t, t.kind->permutation("tornado", t), "tornado");
+  const PermutationAxes axes = permutation_axes(t, "tornado");
+  return coordinate_pattern(
+      t,
+      [axes](std::vector<unsigned>& c) {
+        for (std::size_t i = 0; i < axes.axis.size(); ++i) {
+          const unsigned k = axes.side[i];
+          c[axes.axis[i]] = (c[axes.axis[i]] + (k + 1) / 2 - 1) % k;
+        }
+      },
+      "tornado");
 }
 
 }  // namespace wormsim

@@ -26,7 +26,8 @@
 // to be acyclic, which `wormsim check-deadlock` proves
 // (deadlock/escape_dependency.h, docs/deadlock.md §6).
 //
-// Escape routings: mesh: dimension order on VC 0; torus: dimension order on
+// The escape routing is the topology family's (TopologyKind::escape_routing):
+// mesh: dimension order on VC 0; torus: dimension order on
 // VCs 0 and 1 with position datelines; 3PT: 3pt-dor (6 classes: VCs 0..5 on
 // the Petersen ports, 0..1 on the external port); P, FP_n, RFP_n, A(n, k):
 // up and down a spanning tree on VC 0 (routing/spanning_tree.h). The control

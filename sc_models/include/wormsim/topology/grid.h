@@ -46,7 +46,11 @@ class GridKind : public TopologyKind {
   bool vertex_transitive() const override { return spec_.wrap; }
   std::string default_routing() const override { return "dor"; }
   std::optional<std::vector<NodeId>> hamiltonian_path(const Topology& t, std::string& why) const override;
-  NodePermutation permutation(const std::string& pattern, const Topology& t) const override;
+  /// Dimension order on VC 0 (mesh) or VCs 0 and 1 with position datelines
+  /// (torus); packets may return to adaptive VCs (Duato's original protocol).
+  EscapeRouting escape_routing(const Topology& t) const override;
+  /// x, y, z; transpose swaps x and y.
+  std::optional<PermutationAxes> permutation_axes() const override;
   void add_bounds(const Topology& t, ThroughputBounds& out) const override;
   std::optional<std::pair<std::size_t, std::string>> halving_cut(const Topology& t) const override;
   /// X x Y x Z blocks (topology/lanes.h).

@@ -2,14 +2,16 @@
 // family (mesh/torus, 3PT, Petersen, FP_n, RFP_n, A(n,k)), held by every
 // Topology it built. Everything that depends on the family lives here, so no
 // code outside the family's own file compares kind names: node names and
-// coordinates (both ways), the default routing, a Hamiltonian path if the
-// family has one, which coordinate traffic patterns mean something on it,
-// its throughput bounds and the facts `wormsim topo` prints.
+// coordinates (both ways), the default routing, the escape routing under
+// adaptive routing, a Hamiltonian path if the family has one, the axes
+// permutation traffic acts on, its throughput bounds and the facts
+// `wormsim topo` prints.
 //
 // A family is one file (a TopologyKind subclass and its builder) and one line
 // of the topology table (topology/registry.h).
 #pragma once
-#include <functional>
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -21,6 +23,27 @@ namespace wormsim {
 
 struct Topology;
 struct ThroughputBounds;
+class RoutingFunction;
+
+/// The deadlock-free routing R1 that adaptive routing (routing/adaptive.h)
+/// falls back on for this family, and the VCs it owns.
+struct EscapeRouting {
+  std::unique_ptr<RoutingFunction> routing;
+  unsigned vcs = 1;               ///< R1 uses VCs 0 .. vcs-1 of every port ...
+  std::uint32_t port0_mask = 0;   ///< ... except port 0 where this is not 0 (its VCs there)
+  bool returns = false;           ///< a packet on an escape VC may return to adaptive VCs
+};
+
+/// The coordinates permutation traffic acts on (traffic/coordinate_map.h):
+/// torus-like axes, and at most one inner coordinate that only bitcomp moves.
+struct PermutationAxes {
+  std::vector<unsigned> axis;    ///< index into coordinates() of each axis
+  std::vector<unsigned> side;    ///< the number of positions along each axis
+  std::vector<std::string> axis_name;  ///< each axis's name, for messages
+  unsigned transpose_a = 0, transpose_b = 1;  ///< the two axes transpose swaps (indices into `axis`)
+  int inner = -1;                ///< index into coordinates() of the inner coordinate, or -1
+  unsigned inner_side = 0;       ///< its number of values (bitcomp maps c to inner_side - 1 - c)
+};
 
 /// Where a node's tile sits in the floorplan (docs/floorplan.md): its column
 /// and row on its die, and the die (0 = the bottom of a stack).
@@ -36,9 +59,6 @@ enum class ZLayout { Stacked, Planar };
 /// 1): every ring neighbour, the wrap-around one included, is at most two
 /// places away.
 inline unsigned folded(unsigned i, unsigned k) { return 2 * i < k ? 2 * i : 2 * (k - 1 - i) + 1; }
-
-/// A fixed map of node ids used by permutation traffic (transpose, bitcomp).
-using NodePermutation = std::function<NodeId(NodeId)>;
 
 class TopologyKind {
  public:
@@ -62,10 +82,12 @@ class TopologyKind {
   /// A Hamiltonian path (node order), or nothing, with `why` set to the
   /// reason (no path exists, or none is constructed for this size).
   virtual std::optional<std::vector<NodeId>> hamiltonian_path(const Topology& t, std::string& why) const = 0;
-  /// Permutation traffic `pattern` ("transpose", "bitcomp") on this family's
-  /// coordinates; throws ConfigError (field "traffic") if it has no meaning
-  /// here or needs another size.
-  virtual NodePermutation permutation(const std::string& pattern, const Topology& t) const;
+  /// The escape routing adaptive routing uses here. Default: up and down a
+  /// spanning tree on VC 0 (routing/spanning_tree.h), final.
+  virtual EscapeRouting escape_routing(const Topology& t) const;
+  /// The axes coordinate permutations (transpose, bitcomp, tornado,
+  /// diagonal) act on; nothing where they have no meaning. Default: nothing.
+  virtual std::optional<PermutationAxes> permutation_axes() const { return std::nullopt; }
   /// Adds the family's uniform-traffic throughput bounds (topology/bounds.h).
   virtual void add_bounds(const Topology& t, ThroughputBounds& out) const = 0;
   /// The tile of node n. Default: a near-square grid of ceil(sqrt(N))

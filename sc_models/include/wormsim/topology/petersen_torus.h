@@ -40,7 +40,12 @@ class PetersenTorusKind : public TopologyKind {
   bool vertex_transitive() const override { return false; }
   std::string default_routing() const override { return "adaptive"; }
   std::optional<std::vector<NodeId>> hamiltonian_path(const Topology& t, std::string& why) const override;
-  NodePermutation permutation(const std::string& pattern, const Topology& t) const override;
+  /// 3pt-dor (6 classes: VCs 0..5 on the Petersen ports, 0..1 on the
+  /// external port); escape is final.
+  EscapeRouting escape_routing(const Topology& t) const override;
+  /// z, x, y (the module torus) and the inner Petersen vertex p; transpose
+  /// swaps x and y.
+  std::optional<PermutationAxes> permutation_axes() const override;
   void add_bounds(const Topology& t, ThroughputBounds& out) const override;
   std::optional<std::pair<std::size_t, std::string>> halving_cut(const Topology& t) const override;
   /// Blocks of whole modules on the l x m x n torus of modules (topology/lanes.h).

@@ -1,6 +1,6 @@
 // Synthetic traffic patterns: each picks a destination for a packet created at
 // a source node. Patterns defined on coordinates use the topology family's
-// coordinates (TopologyKind::permutation); patterns defined on node-id bits
+// coordinates (TopologyKind::permutation_axes); patterns defined on node-id bits
 // need a power-of-two node count. A node whose destination would be itself
 // sends nothing, and uniform draws among the other nodes; with
 // PatternConfig::self_packets (BookSim's patterns) such a node sends to
