@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include <wormsim/routing/registry.h>
+#include <wormsim/core/choice.h>
 #include <wormsim/core/config_error.h>
 #include <wormsim/deadlock/channel_dependency.h>
 #include <wormsim/deadlock/worm_dependency.h>
@@ -20,27 +21,27 @@ struct Args {
   unsigned local_ports = 1;
 };
 
-// The worm check: families of multi-destination worms on the hamiltonian
-// routing, with their ejection channels.
+// The worm check: families of multi-destination worms (worm_families()) on
+// the routing that carries worms, with their ejection channels.
 int check_worms(const Args& a) {
   Scenario s;
   if (!a.vcs.empty()) setting("vcs").apply(s, a.vcs);
   const Topology t = make_topology(a.topology);
-  if (!a.routing.empty() && a.routing != "hamiltonian")
-    throw ConfigError("routing", "worms follow the hamiltonian routing; got '" + a.routing + "'");
-  if (a.worms != "dual-path" && a.worms != "lines" && a.worms != "all")
-    throw ConfigError("worms", "expected dual-path, lines or all, got '" + a.worms + "'");
+  const RoutingInfo& follows = worm_routing();
+  if (!a.routing.empty() && a.routing != follows.name)
+    throw ConfigError("routing", "worms follow the " + follows.name + " routing; got '" + a.routing + "'");
+  const WormFamilies& families = find_named(worm_families(), a.worms, "worms", "worm family");
   if (a.local_ports < 1 || a.local_ports > 16) throw ConfigError("local_ports", "expected 1 to 16 local ports");
   WormCheckConfig cfg;
   cfg.vcs = s.vcs ? s.vcs : 2;
   cfg.local_ports = a.local_ports;
   cfg.consumption = parse_consumption(a.consumption, "consumption");
-  cfg.dual_path = a.worms != "lines";
-  cfg.lines = a.worms != "dual-path";
+  cfg.dual_path = (families.families & kDualPathWorms) != 0;
+  cfg.lines = (families.families & kLineWorms) != 0;
   const auto start = std::chrono::steady_clock::now();
   const DependencyVerdict v = check_worm_dependencies(t, cfg);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cout << "check-deadlock: " << t.spec << ", " << a.worms << " worms on the hamiltonian routing, " << cfg.vcs
+  std::cout << "check-deadlock: " << t.spec << ", " << a.worms << " worms on the " << follows.name << " routing, " << cfg.vcs
             << " VC(s), " << cfg.local_ports << " local port(s), " << a.consumption << " consumption\n"
             << "channel dependency graph: " << v.channels << " channels (network and ejection), "
             << v.dependencies << " dependencies (transit, absorb, fork; " << secs << " s)\n";
@@ -63,7 +64,7 @@ Command add_check_deadlock(CLI::App& app) {
   cmd->add_option("--routing", a->routing, "routing: " + routing_name_list() + " (default: the topology's deadlock-free one)");
   cmd->add_option("--vcs", a->vcs, "VCs per port (default: what the routing needs, at least 2)");
   cmd->add_option("--worms", a->worms,
-                  "check multi-destination worms instead: dual-path | lines | all (with ejection channels)");
+                  "check multi-destination worms instead: " + names_of(worm_families()) + " (with ejection channels)");
   cmd->add_option("--consumption", a->consumption, "worms: per-class (default) or shared ejection channels");
   cmd->add_option("--local-ports", a->local_ports, "worms: local (ejection) ports per node (default 1)");
   return [cmd, a]() {

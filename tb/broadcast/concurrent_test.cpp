@@ -12,6 +12,7 @@
 #include <wormsim/broadcast/engine.h>
 #include <wormsim/broadcast/worm_schedule.h>
 #include <wormsim/core/rng.h>
+#include <wormsim/routing/registry.h>
 #include <wormsim/topology/spec.h>
 
 namespace wormsim {
@@ -39,7 +40,7 @@ void run_case(const LoadCase& c) {
   sc.rate = c.rate;
   sc.packet = 4;
   sc.local_ports = algo->ports == PortModel::All ? t.num_ports : 1;
-  if (algo->worms(t, 0).hamiltonian_routing) sc.routing = "hamiltonian";
+  if (algo->worms(t, 0).follows_worm_routing) sc.routing = worm_routing().name;
   sc.warmup = ~Cycle{0} / 2;  // phases never advance; this test ends the run
   sc.seed = c.seed;
   Simulation sim(sc);

@@ -41,7 +41,7 @@ std::vector<FabricBroadcastResult> run_in_fabric(const std::vector<std::pair<Cyc
   sc.seed = cfg.seed;
   sc.eject_rate = cfg.eject_rate;
   const bool all_port = !runs.empty() && runs.front().second.ports == PortModel::All;
-  if (!runs.empty() && runs.front().second.hamiltonian_routing) sc.routing = "hamiltonian";
+  if (!runs.empty() && runs.front().second.follows_worm_routing) sc.routing = worm_routing().name;
   sc.vcs = cfg.vcs;
   if (cfg.local_ports) {
     sc.local_ports = cfg.local_ports;

@@ -18,7 +18,7 @@ WormSchedule by_rounds(const std::string& name, NodeId source, PortModel ports, 
   s.algorithm = name;
   s.source = source;
   s.ports = ports;
-  s.hamiltonian_routing = true;
+  s.follows_worm_routing = true;
   std::vector<NodeId> senders{source};
   while (!senders.empty()) {
     std::vector<NodeId> next;

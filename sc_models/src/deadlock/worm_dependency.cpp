@@ -193,6 +193,15 @@ std::vector<std::size_t> find_cycle(const WormGraph& g) {
 
 }  // namespace
 
+const std::vector<WormFamilies>& worm_families() {
+  static const std::vector<WormFamilies> table = {
+      {"dual-path", "every worm dual-path routing can form", kDualPathWorms},
+      {"lines", "3-DBS lines and 3-DBL columns (3D mesh)", kLineWorms},
+      {"all", "both families together", kDualPathWorms | kLineWorms},
+  };
+  return table;
+}
+
 DependencyVerdict check_worm_dependencies(const Topology& t, const WormCheckConfig& cfg) {
   if (cfg.lines && (t.as<GridKind>() == nullptr || t.as<GridKind>()->wrap())) throw ConfigError("worms", "line worms (3-DBS, 3-DBL) need a mesh, got " + t.spec);
   WormGraph g(t, cfg);

@@ -1,5 +1,7 @@
 #include <wormsim/routing/registry.h>
 
+#include <stdexcept>
+
 #include <wormsim/core/choice.h>
 #include <wormsim/core/config_error.h>
 #include <wormsim/routing/adaptive.h>
@@ -40,6 +42,7 @@ RoutingInfo routing(std::string name, std::string description, std::string topol
   r.minimal = traits.minimal;
   r.rtl = traits.rtl;
   r.arbitration = traits.arbitration;
+  r.worms = traits.worms;
   r.make = std::move(make);
   return r;
 }
@@ -91,7 +94,7 @@ const std::vector<RoutingInfo>& routings() {
        ">= 1", RoutingTraits{}.not_minimal().on_rtl(),
        [](const Topology& t, unsigned v) { return std::make_unique<SpanningTreeRouting>(t, v); }),
       routing("hamiltonian", "path-based along a Hamiltonian path (dual-path, one destination)", "networks with a Hamiltonian path",
-       hamiltonian, ">= 1", RoutingTraits{}.not_minimal().on_rtl(),
+       hamiltonian, ">= 1", RoutingTraits{}.not_minimal().on_rtl().carries_worms(),
        [](const Topology& t, unsigned v) { return std::make_unique<HamiltonianRouting>(t, at_least_two(v)); }),
       routing("minimal", "minimal adaptive, any VC; deadlocks on rings (control)", "any", any, ">= 1", RoutingTraits{}.control().adaptive().by_age(),
        [](const Topology& t, unsigned v) { return std::make_unique<ShortestPathRouting>(t, at_least_two(v)); }),
@@ -108,6 +111,12 @@ const std::vector<RoutingInfo>& routings() {
 }
 
 const RoutingInfo* find_routing(const std::string& name) { return named_or_null(routings(), name); }
+
+const RoutingInfo& worm_routing() {
+  for (const RoutingInfo& r : routings())
+    if (r.worms) return r;
+  throw std::logic_error("the routing table has no routing that carries worms");
+}
 
 std::string routing_name_list() {
   std::string list;

@@ -13,7 +13,7 @@ namespace wormsim {
 struct BroadcastAlgorithm {
   std::string name;
   std::string description;
-  PortModel ports;
+  PortModel ports = PortModel::All;
   /// Store-and-forward schedules (checked by run_steps); empty for worm algorithms.
   std::function<Schedule(const Topology&, NodeId source)> build;
   /// Multi-destination worm algorithms (checked by check_phases); empty otherwise.
@@ -31,6 +31,16 @@ struct BroadcastAlgorithm {
       build_multicast;
 
   bool store_and_forward() const { return static_cast<bool>(build); }
+
+  /// Named builders for the table's rows (registry.cpp).
+  static BroadcastAlgorithm steps(std::string name, std::string description, PortModel ports,
+                                  std::function<Schedule(const Topology&, NodeId)> build);
+  static BroadcastAlgorithm worm(std::string name, std::string description, PortModel ports,
+                                 std::function<WormSchedule(const Topology&, NodeId)> build);
+  BroadcastAlgorithm on(std::string where, std::function<bool(const Topology&)> test) const;
+  BroadcastAlgorithm claims(std::function<unsigned(const Topology&)> bound) const;
+  BroadcastAlgorithm multicast(
+      std::function<WormSchedule(const Topology&, NodeId, const std::vector<NodeId>&)> form) const;
   WormSchedule worms(const Topology& t, NodeId source) const {
     return build_worms ? build_worms(t, source) : as_worms(build(t, source));
   }

@@ -21,8 +21,8 @@ struct WormSchedule {
   NodeId source = 0;
   PortModel ports = PortModel::All;
   /// The worms follow dual-path next hops between destinations, so the fabric
-  /// must use the `hamiltonian` routing.
-  bool hamiltonian_routing = false;
+  /// must use the routing that carries worms (worm_routing(), routing/registry.h).
+  bool follows_worm_routing = false;
   std::vector<std::vector<WormSend>> rounds;
 };
 

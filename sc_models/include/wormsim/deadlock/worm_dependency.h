@@ -19,6 +19,7 @@
 // Unicast packets sharing the network are not part of this graph.
 #pragma once
 #include <string>
+#include <vector>
 
 #include <wormsim/deadlock/channel_dependency.h>
 #include <wormsim/multicast/worm.h>
@@ -32,6 +33,19 @@ struct WormCheckConfig {
   bool dual_path = true;     ///< include the dual-path family
   bool lines = false;        ///< include the line family (3D mesh)
 };
+
+/// The worm families the check can hold (bits of WormFamilies::families).
+enum WormFamilyBits : unsigned { kDualPathWorms = 1u, kLineWorms = 2u };
+
+/// A named set of worm families for `check-deadlock --worms`.
+struct WormFamilies {
+  std::string name;
+  std::string description;
+  unsigned families = 0;  ///< WormFamilyBits
+};
+
+/// dual-path, lines, all: the one list help, validation and the tests read.
+const std::vector<WormFamilies>& worm_families();
 
 /// Throws ConfigError("worms") if the line family is asked for on anything
 /// but a mesh.

@@ -22,6 +22,7 @@ struct RoutingTraits {
   bool minimal = true;
   bool rtl = false;
   Arbitration arbitration = Arbitration::RoundRobin;
+  bool worms = false;
   /// A control: the checks must find its deadlock.
   RoutingTraits control() const { return with([](RoutingTraits& t) { t.deadlock_free = false; }); }
   /// Offers several candidates (default selection: credits).
@@ -32,6 +33,8 @@ struct RoutingTraits {
   RoutingTraits on_rtl() const { return with([](RoutingTraits& t) { t.rtl = true; }); }
   /// Age arbitration by default.
   RoutingTraits by_age() const { return with([](RoutingTraits& t) { t.arbitration = Arbitration::Age; }); }
+  /// Multi-destination worms (dual-path, 3-DBL, 3-DBS) follow it.
+  RoutingTraits carries_worms() const { return with([](RoutingTraits& t) { t.worms = true; }); }
 
  private:
   template <class F>
@@ -58,6 +61,9 @@ struct RoutingInfo {
   bool rtl = false;
   /// Default allocator arbitration.
   Arbitration arbitration = Arbitration::Age;
+  /// Multi-destination worms follow it (the worm deadlock check and the
+  /// broadcast fabric runs take it).
+  bool worms = false;
   /// Builds it; vcs = 0: the fewest it needs (at least 2). Throws ConfigError
   /// ("vcs") when it cannot work with that many VCs.
   std::function<std::unique_ptr<RoutingFunction>(const Topology&, unsigned vcs)> make;
@@ -67,6 +73,9 @@ const std::vector<RoutingInfo>& routings();
 
 /// nullptr if unknown.
 const RoutingInfo* find_routing(const std::string& name);
+
+/// The routing multi-destination worms follow (the one row that carries them).
+const RoutingInfo& worm_routing();
 
 /// Name of the deadlock-free routing used when the user names none.
 std::string default_routing(const Topology& topology);
