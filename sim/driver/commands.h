@@ -35,5 +35,6 @@ using SummaryPreface = std::function<void(std::ostream&, const Scenario&, const 
 int run_with_preface(const Scenario& scenario, bool quiet, const std::string& config, const SummaryPreface& preface);
 
 Command add_booksim(CLI::App& app);
+Command add_doc(CLI::App& app);
 
 }  // namespace wormsim::driver

@@ -6,6 +6,7 @@
 //   wormsim broadcast [flags]        a broadcast schedule, stepped and run in the fabric
 //   wormsim all-to-all [flags]       Kim and Lee all-to-all on 3PT, step by step
 //   wormsim booksim FILE [KEY=VALUE] a BookSim 2 configuration file, run unchanged
+//   wormsim doc [TABLE]              a reference table, generated from the registries
 // Exit codes: 0 success, 1 internal error (e.g. scoreboard violation),
 // 2 bad input, 3 deadlock (static cycle, runtime cycle or no progress).
 #include <cstdlib>
@@ -57,7 +58,7 @@ int main_impl(int argc, char** argv) {
   CLI::App app{"wormsim: cycle-accurate wormhole network simulator"};
   app.require_subcommand(1);
   const Command commands[] = {add_run(app), add_check_deadlock(app), add_topo(app), add_broadcast(app),
-                                add_all_to_all(app), add_booksim(app)};
+                                add_all_to_all(app), add_booksim(app), add_doc(app)};
   make_values_strict(app);
   try {
     app.parse(argc, argv);
