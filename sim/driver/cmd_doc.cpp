@@ -95,7 +95,7 @@ std::string routing_table() {
 std::string traffic_table() {
   std::string s = header({"name", "destination", "where it applies", "uniform bounds apply"});
   for (const PatternInfo& p : traffic_patterns())
-    s += row({code(p.name), cell(p.description), cell(p.applies), p.uniform_bounds ? "yes" : "no"});
+    s += row({code(p.name), cell(p.description), cell(p.applies), p.bounds == PatternInfo::Bounds::Uniform ? "yes" : "no"});
   return s;
 }
 

@@ -28,9 +28,12 @@ std::unique_ptr<RoutingFunction> make_dor(const Topology& t, unsigned vcs, Dimen
   return std::make_unique<DimensionOrderRouting>(t, v, d);
 }
 
-RoutingInfo routing(std::string name, std::string description, std::string topologies,
-                    std::function<bool(const Topology&)> applies, std::string vcs_needed, const RoutingTraits& traits,
-                    std::function<std::unique_ptr<RoutingFunction>(const Topology&, unsigned)> make) {
+}  // namespace
+
+RoutingInfo routing_row(std::string name, std::string description, std::string topologies,
+                        std::function<bool(const Topology&)> applies, std::string vcs_needed,
+                        const RoutingTraits& traits,
+                        std::function<std::unique_ptr<RoutingFunction>(const Topology&, unsigned)> make) {
   RoutingInfo r;
   r.name = std::move(name);
   r.description = std::move(description);
@@ -47,67 +50,76 @@ RoutingInfo routing(std::string name, std::string description, std::string topol
   return r;
 }
 
-}  // namespace
+namespace {
 
-const std::vector<RoutingInfo>& routings() {
+std::vector<RoutingInfo>& table_of_routings() {
   using D = DimensionOrderRouting::Datelines;
   using namespace family;
-  // routing(name, description, topologies, applies, VCs needed, traits, factory)
-  static const std::vector<RoutingInfo> table = {
-      routing("dor", "dimension order (x, y, z); on the torus with dateline VC classes", "mesh, torus", grid,
+  // routing_row(name, description, topologies, applies, VCs needed, traits, factory)
+  static std::vector<RoutingInfo> table = {
+      routing_row("dor", "dimension order (x, y, z); on the torus with dateline VC classes", "mesh, torus", grid,
        "mesh >= 1, torus >= 2", RoutingTraits{}.on_rtl(),
        [](const Topology& t, unsigned v) { return make_dor(t, v, D::Source); }),
-      routing("dor-position", "dimension order; on the torus with datelines by position (the RTL's RouteDorTorus: the header carries no source)",
+      routing_row("dor-position", "dimension order; on the torus with datelines by position (the RTL's RouteDorTorus: the header carries no source)",
        "mesh, torus", grid, "mesh >= 1, torus >= 2", RoutingTraits{}.on_rtl(),
        [](const Topology& t, unsigned v) { return make_dor(t, v, D::Position); }),
-      routing("dor-wrap", "dimension order; on the torus the whole ring in the upper VC class when the path wraps, as "
+      routing_row("dor-wrap", "dimension order; on the torus the whole ring in the upper VC class when the path wraps, as "
        "BookSim 2's dim_order_torus (ties split by source and destination)",
        "mesh, torus", grid, "mesh >= 1, torus >= 2", RoutingTraits{},
        [](const Topology& t, unsigned v) { return make_dor(t, v, D::Wrap); }),
-      routing("layered", "minimal adaptive, up*/down* VC layers", "any", any, ">= the layer count (3PT(5,5,5): 6)", RoutingTraits{}.adaptive().by_age(),
+      routing_row("layered", "minimal adaptive, up*/down* VC layers", "any", any, ">= the layer count (3PT(5,5,5): 6)", RoutingTraits{}.adaptive().by_age(),
        [](const Topology& t, unsigned v) { return std::make_unique<LayeredUpDownRouting>(t, v); }),
-      routing("3pt-dor", "3PT module dimension order (z ring, diagonal, straight king's moves), datelines", "3pt", petersen_torus,
+      routing_row("3pt-dor", "3PT module dimension order (z ring, diagonal, straight king's moves), datelines", "3pt", petersen_torus,
        ">= 6", RoutingTraits{}.not_minimal().on_rtl().by_age(),
        [](const Topology& t, unsigned v) { return std::make_unique<PetersenTorusDorRouting>(t, v); }),
-      routing("adaptive", "minimal fully adaptive with escape VCs (Duato): escape = dor / 3pt-dor / tree elsewhere",
+      routing_row("adaptive", "minimal fully adaptive with escape VCs (Duato): escape = dor / 3pt-dor / tree elsewhere",
        "any", any, "mesh >= 2, torus >= 3, 3pt >= 7, others >= 2 (default 8 where it fits)", RoutingTraits{}.adaptive().not_minimal().by_age(),
        [](const Topology& t, unsigned v) { return std::make_unique<AdaptiveRouting>(t, v); }),
-      routing("fp-dor", "Lin and Jan's FP_n-Routing: Basic-Routing per digit, highest digit first; 2 VC classes",
+      routing_row("fp-dor", "Lin and Jan's FP_n-Routing: Basic-Routing per digit, highest digit first; 2 VC classes",
        "petersen, fp", folded_petersen, ">= 2 (1 deadlocks)", RoutingTraits{},
        [](const Topology& t, unsigned v) {
          return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Dor, v);
        }),
-      routing("rfp-literal", "Lin and Jan's RFP_n-Routing as printed (digit i via 00); deadlock-free on one VC", "rfp",
+      routing_row("rfp-literal", "Lin and Jan's RFP_n-Routing as printed (digit i via 00); deadlock-free on one VC", "rfp",
        root_folded_petersen, ">= 1", RoutingTraits{}.not_minimal(),
        [](const Topology& t, unsigned v) {
          return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Literal, v);
        }),
-      routing("rfp-direct", "RFP_n routing, digit i directly S_i -> D_i (minimal); 2 VC classes", "rfp",
+      routing_row("rfp-direct", "RFP_n routing, digit i directly S_i -> D_i (minimal); 2 VC classes", "rfp",
        root_folded_petersen, ">= 2 (1 deadlocks)", RoutingTraits{},
        [](const Topology& t, unsigned v) {
          return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Direct, v);
        }),
-      routing("ag-greedy", "arrangement-graph shortest path (fix a position, else open a cycle); hop-indexed VCs",
+      routing_row("ag-greedy", "arrangement-graph shortest path (fix a position, else open a cycle); hop-indexed VCs",
        "arrangement", arrangement, ">= the diameter", RoutingTraits{},
        [](const Topology& t, unsigned v) { return std::make_unique<ArrangementRouting>(t, v); }),
-      routing("tree", "up and down a breadth-first spanning tree from node 0; one VC, not minimal (a baseline)", "any", any,
+      routing_row("tree", "up and down a breadth-first spanning tree from node 0; one VC, not minimal (a baseline)", "any", any,
        ">= 1", RoutingTraits{}.not_minimal().on_rtl(),
        [](const Topology& t, unsigned v) { return std::make_unique<SpanningTreeRouting>(t, v); }),
-      routing("hamiltonian", "path-based along a Hamiltonian path (dual-path, one destination)", "networks with a Hamiltonian path",
+      routing_row("hamiltonian", "path-based along a Hamiltonian path (dual-path, one destination)", "networks with a Hamiltonian path",
        hamiltonian, ">= 1", RoutingTraits{}.not_minimal().on_rtl().carries_worms(),
        [](const Topology& t, unsigned v) { return std::make_unique<HamiltonianRouting>(t, at_least_two(v)); }),
-      routing("minimal", "minimal adaptive, any VC; deadlocks on rings (control)", "any", any, ">= 1", RoutingTraits{}.control().adaptive().by_age(),
+      routing_row("minimal", "minimal adaptive, any VC; deadlocks on rings (control)", "any", any, ">= 1", RoutingTraits{}.control().adaptive().by_age(),
        [](const Topology& t, unsigned v) { return std::make_unique<ShortestPathRouting>(t, at_least_two(v)); }),
-      routing("dor-nodateline", "dimension order without dateline classes; deadlocks on a torus (control)",
+      routing_row("dor-nodateline", "dimension order without dateline classes; deadlocks on a torus (control)",
        "mesh, torus", grid, ">= 1", RoutingTraits{}.control().on_rtl(),
        [](const Topology& t, unsigned v) { return make_dor(t, v, D::None); }),
-      routing("adaptive-bad-escape", "adaptive with unrestricted minimal routing as escape on VC 0 (control)", "any", any,
+      routing_row("adaptive-bad-escape", "adaptive with unrestricted minimal routing as escape on VC 0 (control)", "any", any,
        ">= 2", RoutingTraits{}.control().adaptive().by_age(),
        [](const Topology& t, unsigned v) {
          return std::make_unique<AdaptiveRouting>(t, v, AdaptiveRouting::Escape::Minimal);
        }),
   };
   return table;
+}
+
+}  // namespace
+
+const std::vector<RoutingInfo>& routings() { return table_of_routings(); }
+
+void register_routing(RoutingInfo info) {
+  if (find_routing(info.name) != nullptr) throw std::invalid_argument("routing '" + info.name + "' is already registered");
+  table_of_routings().push_back(std::move(info));
 }
 
 const RoutingInfo* find_routing(const std::string& name) { return named_or_null(routings(), name); }

@@ -379,7 +379,7 @@ Results Simulation::results(double wall_seconds) const {
     r.link_utilisation_max = mx;
   }
   const PatternInfo* pattern = named_or_null(traffic_patterns(), scenario_.traffic);
-  if (pattern != nullptr && pattern->uniform_bounds) {
+  if (pattern != nullptr && pattern->bounds == PatternInfo::Bounds::Uniform) {
     const ThroughputBounds bounds = uniform_throughput_bounds(*topology_, scenario_.local_ports);
     const ThroughputBound& b = bounds.tightest();
     r.bound_name = b.name;

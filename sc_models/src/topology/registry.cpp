@@ -1,5 +1,8 @@
 #include <wormsim/topology/registry.h>
 
+#include <stdexcept>
+#include <utility>
+
 #include <wormsim/core/choice.h>
 #include <wormsim/core/config_error.h>
 #include <wormsim/topology/arrangement.h>
@@ -18,11 +21,9 @@ Topology refuse_rfp_type_ii(const std::string&, const std::string& field) {
                            "the paper does not use it; use rfp:N (type I)");
 }
 
-}  // namespace
-
-const std::vector<TopologyInfo>& topologies() {
+std::vector<TopologyInfo>& table_of_topologies() {
   // name, syntax, description, examples, builder
-  static const std::vector<TopologyInfo> table = {
+  static std::vector<TopologyInfo> table = {
       {"mesh", "mesh:XxYxZ", "3D (or 2D: mesh:XxY) mesh, sizes >= 1, at least 2 nodes", {"mesh:4x4x4", "mesh:4x4"},
        [](const std::string& a, const std::string& f) { return make_grid_from_spec(a, false, f); }},
       {"torus", "torus:XxYxZ", "3D (or 2D) torus, sizes >= 1, at least 2 nodes", {"torus:4x4x4", "torus:4x4"},
@@ -41,6 +42,15 @@ const std::vector<TopologyInfo>& topologies() {
        {"arrangement:4,2", "arrangement:5,2", "arrangement:5,3"}, make_arrangement_from_spec},
   };
   return table;
+}
+
+}  // namespace
+
+const std::vector<TopologyInfo>& topologies() { return table_of_topologies(); }
+
+void register_topology(TopologyInfo info) {
+  if (find_topology(info.name) != nullptr) throw std::invalid_argument("topology '" + info.name + "' is already registered");
+  table_of_topologies().push_back(std::move(info));
 }
 
 const TopologyInfo* find_topology(const std::string& name) { return named_or_null(topologies(), name); }

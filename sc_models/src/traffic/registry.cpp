@@ -8,7 +8,7 @@ namespace wormsim {
 const std::vector<PatternInfo>& traffic_patterns() {
   static const std::vector<PatternInfo> table = {
       {"uniform", "every other node equally likely", "any topology",
-       [](const PatternConfig&, const Topology& t) { return patterns::uniform(t); }, true},
+       [](const PatternConfig&, const Topology& t) { return patterns::uniform(t); }, PatternInfo::Bounds::Uniform},
       {"transpose", "(x, y, z) sends to (y, x, z); 3PT: (z, x, y, p) to (z, y, x, p)",
        "mesh, torus with X == Y; 3PT with m == n",
        [](const PatternConfig&, const Topology& t) { return patterns::transpose(t); }},

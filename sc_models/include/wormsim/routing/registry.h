@@ -70,6 +70,16 @@ struct RoutingInfo {
 };
 
 const std::vector<RoutingInfo>& routings();
+/// Adds a routing to the table at run time (a plug-in or a test), after the
+/// built-in ones: help, validation, `--routing list`, the deadlock check and
+/// `wormsim doc` then know it. Throws std::invalid_argument if the name is
+/// taken. Not thread-safe: register before any run starts.
+void register_routing(RoutingInfo info);
+/// A row as the built-in table writes them: traits named (RoutingTraits).
+RoutingInfo routing_row(std::string name, std::string description, std::string topologies,
+                        std::function<bool(const Topology&)> applies, std::string vcs_needed,
+                        const RoutingTraits& traits,
+                        std::function<std::unique_ptr<RoutingFunction>(const Topology&, unsigned)> make);
 
 /// nullptr if unknown.
 const RoutingInfo* find_routing(const std::string& name);

@@ -23,6 +23,11 @@ struct TopologyInfo {
 };
 
 const std::vector<TopologyInfo>& topologies();
+/// Adds a family to the table at run time (a plug-in or a test), after the
+/// built-in ones: help, validation, `topo list` and `wormsim doc` then list
+/// it. Throws std::invalid_argument if the name is taken. Not thread-safe:
+/// register before any run starts.
+void register_topology(TopologyInfo info);
 /// nullptr if unknown.
 const TopologyInfo* find_topology(const std::string& name);
 /// "mesh:XxYxZ, torus:XxYxZ, ..." for help texts and errors.

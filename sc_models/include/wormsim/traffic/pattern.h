@@ -48,9 +48,9 @@ struct PatternInfo {
   /// Builds it; throws ConfigError (field "traffic", or the pattern's own
   /// fields) where it has no meaning.
   std::function<std::unique_ptr<TrafficPattern>(const PatternConfig&, const Topology&)> make;
-  /// The topology's uniform-traffic throughput bounds apply to it (the
-  /// results then give the tightest and the accepted share of it).
-  bool uniform_bounds = false;
+  /// Uniform: the topology's uniform-traffic throughput bounds apply to it
+  /// (the results then give the tightest and the accepted share of it).
+  enum class Bounds { None, Uniform } bounds = Bounds::None;
 };
 
 /// The pattern table, in the order help lists it.
