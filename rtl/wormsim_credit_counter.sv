@@ -44,7 +44,8 @@ module wormsim_credit_counter #(
   for (genvar j = 0; j < NumOvc; j++) begin : gen_checks
     `WORMSIM_ASSERT(a_no_overflow, !(inc[j] && !dec[j] && credits_q[j] == Full),
                     ("%m: credit overflow on output VC %0d", j))
-    `WORMSIM_ASSERT(a_no_underflow, !(dec[j] && credits_q[j] == '0), ("%m: credit underflow on output VC %0d", j))
+    `WORMSIM_ASSERT(a_no_underflow, !(dec[j] && credits_q[j] == '0),
+                    ("%m: credit underflow on output VC %0d", j))
   end
 `endif
 endmodule

@@ -24,7 +24,8 @@ module wormsim_crossbar #(
   input  logic [NumIvc-1:0][1:0]          front_type_i,   ///< front flit type per input VC
   input  logic [NumIvc-1:0][FlitW-1:0]    front_data_i,   ///< front flit data per input VC
   input  logic [NumIvc-1:0][NodeIdW-1:0]  next_dst_i,     ///< fork: next destination per input VC
-  input  logic [NumIvc-1:0][wormsim_pkg::DirW-1:0] next_dir_i, ///< fork: the forwarded head's dir field
+  /// fork: the forwarded head's dir field
+  input  logic [NumIvc-1:0][wormsim_pkg::DirW-1:0] next_dir_i,
   output logic [NumPorts-1:0]             flit_valid_o,   ///< link: flit present
   output logic [NumPorts-1:0][VcIdxW-1:0] flit_vc_o,      ///< link: its VC
   output logic [NumPorts-1:0][1:0]        flit_type_o,    ///< link: its type
@@ -44,12 +45,14 @@ module wormsim_crossbar #(
     assign in_type[p] = front_type_i[p * NumVcs + 32'(in_vc_i[p])];
     assign data       = front_data_i[p * NumVcs + 32'(in_vc_i[p])];
     assign in_data[p] = data;
-    assign in_fwd[p]  = {data[FlitW-1:DirLsb+wormsim_pkg::DirW], next_dir_i[p * NumVcs + 32'(in_vc_i[p])],
+    assign in_fwd[p]  = {data[FlitW-1:DirLsb+wormsim_pkg::DirW],
+                         next_dir_i[p * NumVcs + 32'(in_vc_i[p])],
                          data[DirLsb-1:NodeIdW], next_dst_i[p * NumVcs + 32'(in_vc_i[p])]};
   end
   for (genvar o = 0; o < NumPorts; o++) begin : gen_out
     assign type_d[o] = in_type[st_port_i[o]];
-    assign data_d[o] = (st_forward_i[o] && type_d[o][0]) ? in_fwd[st_port_i[o]] : in_data[st_port_i[o]];
+    assign data_d[o] = (st_forward_i[o] && type_d[o][0]) ? in_fwd[st_port_i[o]] :
+                       in_data[st_port_i[o]];
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

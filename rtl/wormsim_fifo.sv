@@ -27,7 +27,8 @@ module wormsim_fifo #(
   initial if (Depth < 2) $fatal(1, "wormsim_fifo: Depth must be at least 2");
 
   logic [Depth-1:0][Width-1:0] mem_q;  // the entries' registers (gen_entry)
-  logic [PtrW-1:0]  head_q, head_d, next_q, next_d, tail_q, tail_d;  // next_q: the entry behind the front
+  // next_q: the entry behind the front
+  logic [PtrW-1:0]  head_q, head_d, next_q, next_d, tail_q, tail_d;
   logic [CntW-1:0]  count_q, count_d;
 
   assign front_o      = mem_q[head_q];
@@ -69,7 +70,8 @@ module wormsim_fifo #(
   end
 
 `ifndef SYNTHESIS
-  `WORMSIM_ASSERT(a_no_overflow, !(push_i && !pop_i && count_q == Full), ("%m: push into a full FIFO"))
+  `WORMSIM_ASSERT(a_no_overflow, !(push_i && !pop_i && count_q == Full),
+                  ("%m: push into a full FIFO"))
   `WORMSIM_ASSERT(a_no_underflow, !(pop_i && empty_o), ("%m: pop from an empty FIFO"))
 `endif
 endmodule

@@ -20,23 +20,30 @@ module wormsim_input_unit #(
   input  logic                              rst_ni,              ///< asynchronous reset, active low
   input  logic                              flit_valid_i,        ///< link: flit present
   input  logic [VcIdxW-1:0]                 flit_vc_i,           ///< link: its VC
-  input  logic [1:0]                        flit_type_i,         ///< link: its type (wormsim_pkg::flit_type_e)
+  /// link: its type (wormsim_pkg::flit_type_e)
+  input  logic [1:0]                        flit_type_i,
   input  logic [FlitW-1:0]                  flit_data_i,         ///< link: its data
   output logic                              credit_valid_o,      ///< link: credit back upstream
   output logic [VcIdxW-1:0]                 credit_vc_o,         ///< link: its VC
-  input  logic [NumVcs-1:0]                 pop_i,               ///< switch: front flit of VC leaves
-  input  logic [NumVcs-1:0]                 grant_i,             ///< VC allocator: VC gets an output VC
+  /// switch: front flit of VC leaves
+  input  logic [NumVcs-1:0]                 pop_i,
+  /// VC allocator: VC gets an output VC
+  input  logic [NumVcs-1:0]                 grant_i,
   input  logic [NumVcs-1:0][PortW-1:0]      grant_port_i,        ///< its output port
   input  logic [NumVcs-1:0][VcIdxW-1:0]     grant_vc_i,          ///< its output VC
-  input  logic [NumVcs-1:0]                 grant_fork_i,        ///< the worm forks: also an ejection VC
+  /// the worm forks: also an ejection VC
+  input  logic [NumVcs-1:0]                 grant_fork_i,
   input  logic [NumVcs-1:0][PortW-1:0]      grant_local_port_i,  ///< fork: ejection port
   input  logic [NumVcs-1:0][VcIdxW-1:0]     grant_local_vc_i,    ///< fork: ejection VC
   output logic [NumVcs-1:0][1:0]            front_type_o,        ///< front flit type per VC
   output logic [NumVcs-1:0][FlitW-1:0]      front_data_o,        ///< front flit data per VC
-  output logic [NumVcs-1:0][FlitW-1:0]      second_data_o,       ///< data of the flit behind it per VC
+  /// data of the flit behind it per VC
+  output logic [NumVcs-1:0][FlitW-1:0]      second_data_o,
   output logic [NumVcs-1:0]                 has_second_o,        ///< VC holds at least two flits
-  input  logic [NumVcs-1:0]                 drop_i,              ///< route: a list fork at the front leaves its address flit
-  output logic [NumVcs-1:0]                 drop_o,              ///< the next flit goes to the ejection VC only
+  /// route: a list fork at the front leaves its address flit
+  input  logic [NumVcs-1:0]                 drop_i,
+  /// the next flit goes to the ejection VC only
+  output logic [NumVcs-1:0]                 drop_o,
   output logic [NumVcs-1:0]                 empty_o,             ///< VC buffer empty
   output logic [NumVcs-1:0]                 active_o,            ///< VC owns an output VC
   output logic [NumVcs-1:0][PortW-1:0]      out_port_o,          ///< its output port (when active)
@@ -147,12 +154,15 @@ module wormsim_input_unit #(
                     ("%m: flit type %0d out of sequence on VC %0d", flit_type_i, v))
     `WORMSIM_ASSERT(a_head_at_idle_front, active_q[v] || empty_o[v] || front_type_o[v][0],
                     ("%m: body flit at the front of idle VC %0d", v))
-    `WORMSIM_ASSERT(a_pop_needs_owner, !pop_i[v] || active_q[v], ("%m: VC %0d pops without an output VC", v))
+    `WORMSIM_ASSERT(a_pop_needs_owner, !pop_i[v] || active_q[v],
+                    ("%m: VC %0d pops without an output VC", v))
     `WORMSIM_ASSERT(a_drop_not_tail, !(pop_i[v] && drop_q[v] && front_type_o[v][1]),
                     ("%m: VC %0d leaves a tail behind at the ejection", v))
-    `WORMSIM_ASSERT(a_grant_needs_idle, !grant_i[v] || !active_q[v], ("%m: VC %0d granted twice", v))
+    `WORMSIM_ASSERT(a_grant_needs_idle, !grant_i[v] || !active_q[v],
+                    ("%m: VC %0d granted twice", v))
   end
-  `WORMSIM_ASSERT(a_vc_exists, !flit_valid_i || (32'(flit_vc_i) < NumVcs), ("%m: flit on VC %0d", flit_vc_i))
+  `WORMSIM_ASSERT(a_vc_exists, !flit_valid_i || (32'(flit_vc_i) < NumVcs),
+                  ("%m: flit on VC %0d", flit_vc_i))
   `WORMSIM_ASSERT_ONEHOT0(a_one_pop, pop_i)
 `endif
 endmodule

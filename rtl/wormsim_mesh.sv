@@ -18,29 +18,36 @@ module wormsim_mesh #(
   parameter int unsigned NodeIdW     = 16,  ///< bits of a node id in the header
   parameter int unsigned Consumption = 1,   ///< worms' ejection VCs: 0 shared, 1 per class
   localparam int unsigned NumNodes = DimX * DimY * DimZ,
-  localparam int unsigned NumNet   = 2 * ((DimX > 1 ? 1 : 0) + (DimY > 1 ? 1 : 0) + (DimZ > 1 ? 1 : 0)),
+  localparam int unsigned NumNet   = 2 * ((DimX > 1 ? 1 : 0) + (DimY > 1 ? 1 : 0) +
+                                          (DimZ > 1 ? 1 : 0)),
   localparam int unsigned VcIdxW   = (NumVcs > 1) ? $clog2(NumVcs) : 1
 ) (
   input  logic                                clk_i,                 ///< clock
-  input  logic                                rst_ni,                ///< asynchronous reset, active low
-  input  logic [NumNodes-1:0][NodeIdW-1:0]    hp_next_i,             ///< configuration: Hamiltonian successor per router
-  input  logic [NumNodes-1:0][NodeIdW-1:0]    hp_prev_i,             ///< configuration: Hamiltonian predecessor per router
+  /// asynchronous reset, active low
+  input  logic                                rst_ni,
+  /// configuration: Hamiltonian successor per router
+  input  logic [NumNodes-1:0][NodeIdW-1:0]    hp_next_i,
+  /// configuration: Hamiltonian predecessor per router
+  input  logic [NumNodes-1:0][NodeIdW-1:0]    hp_prev_i,
   input  logic [NumNodes-1:0]                 local_flit_valid_i,    ///< injection: flit present
   input  logic [NumNodes-1:0][VcIdxW-1:0]     local_flit_vc_i,       ///< injection: its VC
   input  logic [NumNodes-1:0][1:0]            local_flit_type_i,     ///< injection: its type
   input  logic [NumNodes-1:0][FlitW-1:0]      local_flit_data_i,     ///< injection: its data
-  output logic [NumNodes-1:0]                 local_credit_valid_o,  ///< injection: credit back to the interface
+  /// injection: credit back to the interface
+  output logic [NumNodes-1:0]                 local_credit_valid_o,
   output logic [NumNodes-1:0][VcIdxW-1:0]     local_credit_vc_o,     ///< injection: its VC
   output logic [NumNodes-1:0]                 local_flit_valid_o,    ///< ejection: flit present
   output logic [NumNodes-1:0][VcIdxW-1:0]     local_flit_vc_o,       ///< ejection: its VC
   output logic [NumNodes-1:0][1:0]            local_flit_type_o,     ///< ejection: its type
   output logic [NumNodes-1:0][FlitW-1:0]      local_flit_data_o,     ///< ejection: its data
-  input  logic [NumNodes-1:0]                 local_credit_valid_i,  ///< ejection: credit from the interface
+  /// ejection: credit from the interface
+  input  logic [NumNodes-1:0]                 local_credit_valid_i,
   input  logic [NumNodes-1:0][VcIdxW-1:0]     local_credit_vc_i      ///< ejection: its VC
 );
   localparam int unsigned NumPorts = NumNet + 1;
 
-  initial if (NumNodes > (1 << NodeIdW)) $fatal(1, "wormsim_mesh: NodeIdW too narrow for the node count");
+  initial if (NumNodes > (1 << NodeIdW)) $fatal(1,
+      "wormsim_mesh: NodeIdW too narrow for the node count");
 
   // every router's output links, read by its neighbours; flat vectors,
   // router n's port p at [(n*NumPorts + p)*W +: W] (Yosys reads slices of these)
@@ -68,7 +75,8 @@ module wormsim_mesh #(
       localparam int unsigned Pos    = (d == 0) ? X : (d == 1) ? Y : Z;
       localparam int unsigned Stride = (d == 0) ? 1 : (d == 1) ? DimX : DimX * DimY;
       if (Size > 1) begin : gen_used
-        localparam int unsigned Base = 2 * ((d > 0 && DimX > 1 ? 1 : 0) + (d > 1 && DimY > 1 ? 1 : 0));
+        localparam int unsigned Base = 2 * ((d > 0 && DimX > 1 ? 1 : 0) +
+                                            (d > 1 && DimY > 1 ? 1 : 0));
         for (genvar s = 0; s < 2; s++) begin : gen_side  // s = 0: + port, s = 1: - port
           localparam int unsigned P = Base + s;
           localparam int unsigned Opp = Base + 1 - s;
@@ -91,9 +99,12 @@ module wormsim_mesh #(
             assign in_cr_vc[P*VcIdxW +: VcIdxW] = '0;
             assign neighbor_id[P*NodeIdW +: NodeIdW] = NodeIdW'(n);
             logic unused_face;  // this router's outputs at the face go nowhere
-            assign unused_face = ^{out_valid[n*NumPorts + P], out_vc[(n*NumPorts + P)*VcIdxW +: VcIdxW],
-                                   out_type[(n*NumPorts + P)*2 +: 2], out_data[(n*NumPorts + P)*FlitW +: FlitW],
-                                   cr_valid[n*NumPorts + P], cr_vc[(n*NumPorts + P)*VcIdxW +: VcIdxW]};
+            assign unused_face = ^{out_valid[n*NumPorts + P],
+                                   out_vc[(n*NumPorts + P)*VcIdxW +: VcIdxW],
+                                   out_type[(n*NumPorts + P)*2 +: 2],
+                                   out_data[(n*NumPorts + P)*FlitW +: FlitW],
+                                   cr_valid[n*NumPorts + P],
+                                   cr_vc[(n*NumPorts + P)*VcIdxW +: VcIdxW]};
           end
         end
       end

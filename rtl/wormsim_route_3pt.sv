@@ -131,7 +131,8 @@ module wormsim_route_3pt #(
       level   = ext1 ? 3'd5 : 3'd4;
     end
     // level -> class: z and diagonal share 0/1, straight 2/3, final 4/5
-    cls = (level < 3'd4) ? {2'b00, level[0]} : (level < 3'd6) ? {2'b01, level[0]} : {2'b10, level[0]};
+    cls = (level < 3'd4) ? {2'b00, level[0]} :
+          (level < 3'd6) ? {2'b01, level[0]} : {2'b10, level[0]};
     if (here_p_i == gateway && level < 3'd6) begin
       port_o = '0;
       vcs_o  = ext1 ? Ext1 : Ext0;

@@ -23,19 +23,25 @@ module wormsim_route_compute #(
   parameter int unsigned NodeIdW     = 16,  ///< bits of a node id
   parameter int unsigned FlitW       = 64,  ///< flit data bits
   parameter int unsigned PortW       = 3,   ///< bits of a port index
-  parameter int unsigned RouteAlgo = 32'(wormsim_pkg::RouteTable),  ///< route unit (wormsim_pkg::route_algo_e)
+  parameter wormsim_pkg::route_algo_e RouteAlgo = wormsim_pkg::RouteTable,  ///< route unit
   parameter int unsigned DimX        = 4,   ///< mesh/torus size in X; 3PT: m
   parameter int unsigned DimY        = 4,   ///< mesh/torus size in Y; 3PT: n
   parameter int unsigned DimZ        = 4    ///< mesh/torus size in Z; 3PT: l
 ) (
   input  logic                                 clk_i,          ///< clock (table writes, assertions)
   input  logic                                 rst_ni,         ///< asynchronous reset, active low
-  input  logic [NodeIdW-1:0]                   router_id_i,    ///< configuration: this router's node id
-  input  logic [63:0]                          coord_i,        ///< configuration: its {p, z, y, x}, 16 bits each (p: 3PT vertex)
-  input  logic [NodeIdW-1:0]                   hp_next_i,      ///< configuration: Hamiltonian successor
-  input  logic [NodeIdW-1:0]                   hp_prev_i,      ///< configuration: Hamiltonian predecessor
-  input  logic [NumNetPorts-1:0][NodeIdW-1:0]  neighbor_id_i,  ///< configuration: node behind each network port
-  input  logic                                 table_we_i,     ///< configuration: write a routing-table entry
+  /// configuration: this router's node id
+  input  logic [NodeIdW-1:0]                   router_id_i,
+  /// configuration: its {p, z, y, x}, 16 bits each (p: 3PT vertex)
+  input  logic [63:0]                          coord_i,
+  /// configuration: Hamiltonian successor
+  input  logic [NodeIdW-1:0]                   hp_next_i,
+  /// configuration: Hamiltonian predecessor
+  input  logic [NodeIdW-1:0]                   hp_prev_i,
+  /// configuration: node behind each network port
+  input  logic [NumNetPorts-1:0][NodeIdW-1:0]  neighbor_id_i,
+  /// configuration: write a routing-table entry
+  input  logic                                 table_we_i,
   input  logic [NodeIdW-1:0]                   table_dst_i,    ///< configuration: its destination
   input  logic [PortW-1:0]                     table_port_i,   ///< configuration: its output port
   input  logic [NumVcs-1:0]                    table_vcs_i,    ///< configuration: its allowed VCs
@@ -43,16 +49,22 @@ module wormsim_route_compute #(
   input  logic [NumIvc-1:0][FlitW-1:0]         second_data_i,  ///< the flit behind it per input VC
   input  logic [NumIvc-1:0]                    has_second_i,   ///< that flit is there
   output logic [NumIvc-1:0]                    at_dest_o,      ///< its destination is this router
-  output logic [NumIvc-1:0]                    forks_o,        ///< a worm at one of its destinations with more to go
-  output logic [NumIvc-1:0][1:0]               kind_o,         ///< worm kind (wormsim_pkg::worm_kind_e)
+  /// a worm at one of its destinations with more to go
+  output logic [NumIvc-1:0]                    forks_o,
+  /// worm kind (wormsim_pkg::worm_kind_e)
+  output logic [NumIvc-1:0][1:0]               kind_o,
   output logic [NumIvc-1:0]                    cls_o,          ///< worm class
   output logic [NumIvc-1:0][NodeIdW-1:0]       next_dst_o,     ///< fork: the next destination
-  output logic [NumIvc-1:0][wormsim_pkg::DirW-1:0] next_dir_o, ///< fork: the forwarded head's dir field
-  output logic [NumIvc-1:0]                    ready_o,        ///< the head may ask for VCs (a list fork: its address flit is here)
-  output logic [NumIvc-1:0]                    drop_o,         ///< a list fork leaves its first address flit behind
+  /// fork: the forwarded head's dir field
+  output logic [NumIvc-1:0][wormsim_pkg::DirW-1:0] next_dir_o,
+  /// the head may ask for VCs (a list fork: its address flit is here)
+  output logic [NumIvc-1:0]                    ready_o,
+  /// a list fork leaves its first address flit behind
+  output logic [NumIvc-1:0]                    drop_o,
   output logic [NumIvc-1:0][PortW-1:0]         rc_port_o,      ///< port toward the destination
   output logic [NumIvc-1:0][NumVcs-1:0]        rc_vcs_o,       ///< VCs allowed there
-  output logic [NumIvc-1:0][PortW-1:0]         fw_port_o,      ///< fork: port toward the next destination
+  /// fork: port toward the next destination
+  output logic [NumIvc-1:0][PortW-1:0]         fw_port_o,
   output logic [NumIvc-1:0][NumVcs-1:0]        fw_vcs_o        ///< fork: VCs allowed there
 );
   localparam int unsigned DirW    = wormsim_pkg::DirW;
@@ -65,8 +77,10 @@ module wormsim_route_compute #(
   localparam int unsigned Ipf     = (FlitW / NodeIdW > (1 << DirW)) ? (1 << DirW) : FlitW / NodeIdW;
 
   initial begin
-    if (HeaderW > FlitW) $fatal(1, "wormsim_route_compute: the head flit header (%0d bits) exceeds FlitW", HeaderW);
-    if (NumNetPorts > (1 << DirW)) $fatal(1, "wormsim_route_compute: NumNetPorts does not fit the header's dir field");
+    if (HeaderW > FlitW) $fatal(1,
+        "wormsim_route_compute: the head flit header (%0d bits) exceeds FlitW", HeaderW);
+    if (NumNetPorts > (1 << DirW)) $fatal(1,
+        "wormsim_route_compute: NumNetPorts does not fit the header's dir field");
   end
 
   logic [NumIvc-1:0][NodeIdW-1:0] dst, last;
@@ -74,7 +88,8 @@ module wormsim_route_compute #(
 
   for (genvar i = 0; i < NumIvc; i++) begin : gen_header
     logic [NodeIdW-1:0] line_next, list_next;
-    logic [FlitW-1:0]   addr_flit;  // the flit behind the head, as one vector (Yosys-safe part selects)
+    // the flit behind the head, as one vector (Yosys-safe part selects)
+    logic [FlitW-1:0]   addr_flit;
     logic               is_list;
     assign dst[i]    = front_data_i[i][NodeIdW-1:0];
     assign kind_o[i] = front_data_i[i][KindLsb+1:KindLsb];
@@ -97,9 +112,11 @@ module wormsim_route_compute #(
                          : (kind_o[i] == wormsim_pkg::WkLine)  ? line_next
                          : is_list                              ? list_next : dst[i];
     assign at_dest_o[i]  = (dst[i] == router_id_i);
-    assign forks_o[i]    = (kind_o[i] != wormsim_pkg::WkUnicast) && at_dest_o[i] && (dst[i] != last[i]);
+    assign forks_o[i]    = (kind_o[i] != wormsim_pkg::WkUnicast) && at_dest_o[i] &&
+                           (dst[i] != last[i]);
     assign ready_o[i]    = !(is_list && forks_o[i] && !has_second_i[i]);
-    assign drop_o[i]     = is_list && forks_o[i] && (dir[i] == DirW'(Ipf - 1) || list_next == last[i]);
+    assign drop_o[i]     = is_list && forks_o[i] && (dir[i] == DirW'(Ipf - 1) ||
+                           list_next == last[i]);
     assign next_dir_o[i] = !is_list ? dir[i] : drop_o[i] ? '0 : dir[i] + 1'b1;
   end
 
@@ -113,7 +130,7 @@ module wormsim_route_compute #(
   assign {fw_port_o, rc_port_o} = lookup_port;
   assign {fw_vcs_o, rc_vcs_o}   = lookup_vcs;
 
-  if (RouteAlgo == 32'(wormsim_pkg::RouteTable)) begin : gen_table
+  if (RouteAlgo == wormsim_pkg::RouteTable) begin : gen_table
     logic unused_coord;
     assign unused_coord = ^coord_i;
     wormsim_route_table #(.NumNodes(NumNodes), .NodeIdW(NodeIdW), .PortW(PortW), .NumVcs(NumVcs),
@@ -128,9 +145,10 @@ module wormsim_route_compute #(
       .rport_o(lookup_port),
       .rvcs_o (lookup_vcs)
     );
-  end else if (RouteAlgo == 32'(wormsim_pkg::Route3pt)) begin : gen_3pt
+  end else if (RouteAlgo == wormsim_pkg::Route3pt) begin : gen_3pt
     logic unused_table;
-    assign unused_table = ^{table_we_i, table_dst_i, table_port_i, table_vcs_i, clk_i, rst_ni, coord_i[63:52]};
+    assign unused_table = ^{table_we_i, table_dst_i, table_port_i, table_vcs_i, clk_i, rst_ni,
+                          coord_i[63:52]};
     for (genvar k = 0; k < 2 * NumIvc; k++) begin : gen_lookup
       wormsim_route_3pt #(.DimZ(DimZ), .DimX(DimX), .DimY(DimY), .NumVcs(NumVcs), .PortW(PortW),
                           .NodeIdW(NodeIdW)) i_3pt (
@@ -145,10 +163,11 @@ module wormsim_route_compute #(
     end
   end else begin : gen_dor
     logic unused_table;
-    assign unused_table = ^{table_we_i, table_dst_i, table_port_i, table_vcs_i, clk_i, rst_ni, coord_i[63:48]};
+    assign unused_table = ^{table_we_i, table_dst_i, table_port_i, table_vcs_i, clk_i, rst_ni,
+                          coord_i[63:48]};
     for (genvar k = 0; k < 2 * NumIvc; k++) begin : gen_lookup
       wormsim_route_dor #(.DimX(DimX), .DimY(DimY), .DimZ(DimZ),
-                          .Torus(RouteAlgo == 32'(wormsim_pkg::RouteDorTorus)), .NumVcs(NumVcs),
+                          .Torus(RouteAlgo == wormsim_pkg::RouteDorTorus), .NumVcs(NumVcs),
                           .PortW(PortW), .NodeIdW(NodeIdW)) i_dor (
         .here_x_i(coord_i[15:0]),
         .here_y_i(coord_i[31:16]),

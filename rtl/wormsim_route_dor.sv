@@ -33,7 +33,8 @@ module wormsim_route_dor #(
   localparam logic [NumVcs-1:0] Class1 = AllVcs & ~Class0;
 
   initial begin
-    if (DimX < 1 || DimY < 1 || DimZ < 1) $fatal(1, "wormsim_route_dor: every dimension must be at least 1");
+    if (DimX < 1 || DimY < 1 || DimZ < 1) $fatal(1,
+        "wormsim_route_dor: every dimension must be at least 1");
     if (Torus && NumVcs < 2) $fatal(1, "wormsim_route_dor: a torus needs at least 2 VCs");
   end
 

@@ -15,7 +15,8 @@ module wormsim_route_table #(
   parameter int unsigned NumRead  = 2    ///< read ports
 ) (
   input  logic                             clk_i,       ///< clock
-  input  logic                             rst_ni,      ///< asynchronous reset, active low (assertions only)
+  /// asynchronous reset, active low (assertions only)
+  input  logic                             rst_ni,
   input  logic                             we_i,        ///< configuration: write one entry
   input  logic [NodeIdW-1:0]               waddr_i,     ///< configuration: destination written
   input  logic [PortW-1:0]                 wport_i,     ///< configuration: its output port
@@ -27,14 +28,16 @@ module wormsim_route_table #(
   localparam int unsigned EntryW = PortW + NumVcs;
   localparam int unsigned AddrW  = (NumNodes > 1) ? $clog2(NumNodes) : 1;
 
-  initial if (NumNodes > (1 << NodeIdW)) $fatal(1, "wormsim_route_table: NumNodes exceeds the node id width");
+  initial if (NumNodes > (1 << NodeIdW)) $fatal(1,
+      "wormsim_route_table: NumNodes exceeds the node id width");
 
   logic [NumNodes-1:0][EntryW-1:0] mem_q;  // the entries' registers (gen_entry)
 
   for (genvar k = 0; k < NumNodes; k++) begin : gen_entry
     logic              clk_entry;
     logic [EntryW-1:0] entry_q;
-    wormsim_clock_gate i_cg (.clk_i, .en_i(we_i && waddr_i[AddrW-1:0] == AddrW'(k)), .clk_o(clk_entry));
+    wormsim_clock_gate i_cg (.clk_i, .en_i(we_i && waddr_i[AddrW-1:0] == AddrW'(k)),
+        .clk_o(clk_entry));
     always_ff @(posedge clk_entry) entry_q <= {wport_i, wvcs_i};
     assign mem_q[k] = entry_q;
   end
@@ -47,6 +50,7 @@ module wormsim_route_table #(
   end
 
 `ifndef SYNTHESIS
-  `WORMSIM_ASSERT(a_write_in_range, !we_i || (32'(waddr_i) < NumNodes), ("%m: entry %0d written", waddr_i))
+  `WORMSIM_ASSERT(a_write_in_range, !we_i || (32'(waddr_i) < NumNodes),
+                  ("%m: entry %0d written", waddr_i))
 `endif
 endmodule

@@ -21,6 +21,8 @@
 // reads its next destination from the address flit behind its head, and
 // the address flit whose last id it consumed goes to the ejection only.
 // Reset: asynchronous, active low; registers a valid bit qualifies have none.
+`include "wormsim_assert.svh"
+
 module wormsim_router #(
   parameter int unsigned NumNetPorts = 4,   ///< router-to-router ports
   parameter int unsigned NumLocal    = 1,   ///< injection/ejection ports, after the network ports
@@ -29,7 +31,8 @@ module wormsim_router #(
   parameter int unsigned FlitW       = 64,  ///< flit data bits
   parameter int unsigned NodeIdW     = 16,  ///< bits of a node id in the header
   parameter int unsigned NumNodes    = 16,  ///< routing-table entries (destinations 0..NumNodes-1)
-  parameter int unsigned RouteAlgo = 32'(wormsim_pkg::RouteTable),  ///< route unit (wormsim_pkg::route_algo_e)
+  /// route unit (a wormsim_pkg::route_algo_e value)
+  parameter int unsigned RouteAlgo = 32'(wormsim_pkg::RouteTable),
   parameter int unsigned DimX        = 4,   ///< mesh/torus size in X; 3PT(l, m, n): m
   parameter int unsigned DimY        = 4,   ///< mesh/torus size in Y; 3PT: n
   parameter int unsigned DimZ        = 4,   ///< mesh/torus size in Z; 3PT: l
@@ -41,18 +44,25 @@ module wormsim_router #(
 ) (
   input  logic                                clk_i,           ///< clock
   input  logic                                rst_ni,          ///< asynchronous reset, active low
-  input  logic [NodeIdW-1:0]                  router_id_i,     ///< configuration: this router's node id
-  input  logic [63:0]                         coord_i,         ///< configuration: its {p, z, y, x}, 16 bits each (p: 3PT vertex)
-  input  logic [NodeIdW-1:0]                  hp_next_i,       ///< configuration: Hamiltonian successor
-  input  logic [NodeIdW-1:0]                  hp_prev_i,       ///< configuration: Hamiltonian predecessor
-  input  logic [NumNetPorts-1:0][NodeIdW-1:0] neighbor_id_i,   ///< configuration: node behind each network port
-  input  logic                                table_we_i,      ///< configuration: write a routing-table entry
+  /// configuration: this router's node id
+  input  logic [NodeIdW-1:0]                  router_id_i,
+  /// configuration: its {p, z, y, x}, 16 bits each (p: 3PT vertex)
+  input  logic [63:0]                         coord_i,
+  /// configuration: Hamiltonian successor
+  input  logic [NodeIdW-1:0]                  hp_next_i,
+  /// configuration: Hamiltonian predecessor
+  input  logic [NodeIdW-1:0]                  hp_prev_i,
+  /// configuration: node behind each network port
+  input  logic [NumNetPorts-1:0][NodeIdW-1:0] neighbor_id_i,
+  /// configuration: write a routing-table entry
+  input  logic                                table_we_i,
   input  logic [NodeIdW-1:0]                  table_dst_i,     ///< configuration: its destination
   input  logic [PortW-1:0]                    table_port_i,    ///< configuration: its output port
   input  logic [NumVcs-1:0]                   table_vcs_i,     ///< configuration: its allowed VCs
   input  logic [NumPorts-1:0]                 flit_valid_i,    ///< input link: flit present
   input  logic [NumPorts-1:0][VcIdxW-1:0]     flit_vc_i,       ///< input link: its VC
-  input  logic [NumPorts-1:0][1:0]            flit_type_i,     ///< input link: its type (wormsim_pkg::flit_type_e)
+  /// input link: its type (wormsim_pkg::flit_type_e)
+  input  logic [NumPorts-1:0][1:0]            flit_type_i,
   input  logic [NumPorts-1:0][FlitW-1:0]      flit_data_i,     ///< input link: its data
   output logic [NumPorts-1:0]                 credit_valid_o,  ///< input link: credit back upstream
   output logic [NumPorts-1:0][VcIdxW-1:0]     credit_vc_o,     ///< input link: its VC
@@ -60,13 +70,16 @@ module wormsim_router #(
   output logic [NumPorts-1:0][VcIdxW-1:0]     flit_vc_o,       ///< output link: its VC
   output logic [NumPorts-1:0][1:0]            flit_type_o,     ///< output link: its type
   output logic [NumPorts-1:0][FlitW-1:0]      flit_data_o,     ///< output link: its data
-  input  logic [NumPorts-1:0]                 credit_valid_i,  ///< output link: credit from downstream
+  /// output link: credit from downstream
+  input  logic [NumPorts-1:0]                 credit_valid_i,
   input  logic [NumPorts-1:0][VcIdxW-1:0]     credit_vc_i      ///< output link: its VC
 );
   initial begin
-    if (NumNetPorts < 1 || NumLocal < 1 || NumVcs < 1) $fatal(1, "wormsim_router: every port and VC count must be at least 1");
+    if (NumNetPorts < 1 || NumLocal < 1 || NumVcs < 1) $fatal(1,
+        "wormsim_router: every port and VC count must be at least 1");
     if (BufDepth < 2) $fatal(1, "wormsim_router: BufDepth must be at least 2");
-    if (Consumption > 1) $fatal(1, "wormsim_router: Consumption must be 0 (shared) or 1 (per class)");
+    if (Consumption > 1) $fatal(1,
+        "wormsim_router: Consumption must be 0 (shared) or 1 (per class)");
   end
 
   // ---- input units ----
@@ -82,7 +95,8 @@ module wormsim_router #(
   for (genvar p = 0; p < NumPorts; p++) begin : gen_input
     localparam int unsigned Lo = p * NumVcs;
     localparam int unsigned Hi = p * NumVcs + NumVcs - 1;
-    wormsim_input_unit #(.NumVcs(NumVcs), .BufDepth(BufDepth), .FlitW(FlitW), .PortW(PortW)) i_input (
+    wormsim_input_unit #(.NumVcs(NumVcs), .BufDepth(BufDepth), .FlitW(FlitW),
+        .PortW(PortW)) i_input (
       .clk_i,
       .rst_ni,
       .flit_valid_i      (flit_valid_i[p]),
@@ -122,8 +136,9 @@ module wormsim_router #(
   logic [NumIvc-1:0][PortW-1:0]   rc_port, fw_port;
   logic [NumIvc-1:0][NumVcs-1:0]  rc_vcs, fw_vcs;
 
-  wormsim_route_compute #(.NumNetPorts(NumNetPorts), .NumIvc(NumIvc), .NumVcs(NumVcs), .NumNodes(NumNodes),
-                          .NodeIdW(NodeIdW), .FlitW(FlitW), .PortW(PortW), .RouteAlgo(RouteAlgo),
+  wormsim_route_compute #(.NumNetPorts(NumNetPorts), .NumIvc(NumIvc), .NumVcs(NumVcs),
+                          .NumNodes(NumNodes), .NodeIdW(NodeIdW), .FlitW(FlitW), .PortW(PortW),
+                          .RouteAlgo(wormsim_pkg::route_algo_e'(RouteAlgo)),
                           .DimX(DimX), .DimY(DimY), .DimZ(DimZ)) i_route (
     .clk_i,
     .rst_ni,
@@ -227,7 +242,8 @@ module wormsim_router #(
     .available_o(credit_available)
   );
 
-  wormsim_crossbar #(.NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW), .NodeIdW(NodeIdW)) i_crossbar (
+  wormsim_crossbar #(.NumPorts(NumPorts), .NumVcs(NumVcs), .FlitW(FlitW),
+      .NodeIdW(NodeIdW)) i_crossbar (
     .clk_i,
     .rst_ni,
     .st_valid_i  (st_valid),
@@ -244,4 +260,16 @@ module wormsim_router #(
     .flit_type_o,
     .flit_data_o
   );
+
+`ifndef SYNTHESIS
+  // The outputs carry no X or Z bit: the valids always, a link's fields
+  // while it is valid.
+  for (genvar p = 0; p < NumPorts; p++) begin : gen_known
+    `WORMSIM_ASSERT_KNOWN(a_flit_valid_known, flit_valid_o[p])
+    `WORMSIM_ASSERT_KNOWN_IF(a_flit_known, flit_valid_o[p],
+                             {flit_vc_o[p], flit_type_o[p], flit_data_o[p]})
+    `WORMSIM_ASSERT_KNOWN(a_credit_valid_known, credit_valid_o[p])
+    `WORMSIM_ASSERT_KNOWN_IF(a_credit_known, credit_valid_o[p], credit_vc_o[p])
+  end
+`endif
 endmodule

@@ -24,7 +24,8 @@ module wormsim_switch_alloc #(
   input  logic [NumIvc-1:0]               fork_i,        ///< it forks
   input  logic [NumIvc-1:0][PortW-1:0]    local_port_i,  ///< fork: ejection port
   input  logic [NumIvc-1:0][VcIdxW-1:0]   local_vc_i,    ///< fork: ejection VC
-  input  logic [NumIvc-1:0]               credit_i,      ///< output VC has a credit (port * NumVcs + vc)
+  /// output VC has a credit (port * NumVcs + vc)
+  input  logic [NumIvc-1:0]               credit_i,
   output logic [NumPorts-1:0]             st_valid_o,    ///< a flit crosses to output port o
   output logic [NumPorts-1:0]             st_forward_o,  ///< it is a fork's forwarded copy
   output logic [NumPorts-1:0][PortW-1:0]  st_port_o,     ///< from this input port
@@ -45,7 +46,8 @@ module wormsim_switch_alloc #(
       localparam int unsigned I = p * NumVcs + v;
       assign eligible[v] = active_i[I] && !empty_i[I] &&
                            credit_i[32'(out_port_i[I]) * NumVcs + 32'(out_vc_i[I])] &&
-                           (!fork_i[I] || credit_i[32'(local_port_i[I]) * NumVcs + 32'(local_vc_i[I])]);
+                           (!fork_i[I] ||
+                            credit_i[32'(local_port_i[I]) * NumVcs + 32'(local_vc_i[I])]);
     end
     wormsim_rr_arbiter #(.NumReq(NumVcs)) i_arb (
       .req_i  (eligible),
@@ -65,7 +67,8 @@ module wormsim_switch_alloc #(
   for (genvar o = 0; o < NumPorts; o++) begin : gen_out
     logic [NumPorts-1:0] req, claim_req;
     for (genvar p = 0; p < NumPorts; p++) begin : gen_req
-      assign req[p]       = in_valid[p] && (in_port[p] == PortW'(o) || (in_fork[p] && in_local[p] == PortW'(o)));
+      assign req[p]       = in_valid[p] &&
+                            (in_port[p] == PortW'(o) || (in_fork[p] && in_local[p] == PortW'(o)));
       assign claim_req[p] = won_local[p] && in_port[p] == PortW'(o);
     end
     wormsim_rr_arbiter #(.NumReq(NumPorts)) i_arb (
@@ -82,7 +85,8 @@ module wormsim_switch_alloc #(
     );
   end
   for (genvar p = 0; p < NumPorts; p++) begin : gen_won_local
-    assign won_local[p] = in_valid[p] && in_fork[p] && out_valid[in_local[p]] && winner[in_local[p]] == PortW'(p);
+    assign won_local[p] = in_valid[p] && in_fork[p] && out_valid[in_local[p]] &&
+                          winner[in_local[p]] == PortW'(p);
   end
 
   // ---- what crosses, what pops, and the pointers ----

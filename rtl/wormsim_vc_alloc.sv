@@ -22,16 +22,19 @@ module wormsim_vc_alloc #(
 ) (
   input  logic                              clk_i,               ///< clock
   input  logic                              rst_ni,              ///< asynchronous reset, active low
-  input  logic [NumIvc-1:0]                 idle_head_i,         ///< input VC idle with a head at the front
+  /// input VC idle with a head at the front
+  input  logic [NumIvc-1:0]                 idle_head_i,
   input  logic [NumIvc-1:0]                 at_dest_i,           ///< the head is at its destination
   input  logic [NumIvc-1:0]                 forks_i,             ///< the head forks here
   input  logic [NumIvc-1:0][1:0]            kind_i,              ///< its worm kind
   input  logic [NumIvc-1:0]                 cls_i,               ///< its worm class
   input  logic [NumIvc-1:0][PortW-1:0]      rc_port_i,           ///< port toward the destination
   input  logic [NumIvc-1:0][NumVcs-1:0]     rc_vcs_i,            ///< VCs allowed there
-  input  logic [NumIvc-1:0][PortW-1:0]      fw_port_i,           ///< fork: port toward the next destination
+  /// fork: port toward the next destination
+  input  logic [NumIvc-1:0][PortW-1:0]      fw_port_i,
   input  logic [NumIvc-1:0][NumVcs-1:0]     fw_vcs_i,            ///< fork: VCs allowed there
-  input  logic [NumPorts-1:0]               st_valid_i,          ///< switch: a flit crosses output port o
+  /// switch: a flit crosses output port o
+  input  logic [NumPorts-1:0]               st_valid_i,
   input  logic [NumPorts-1:0][VcIdxW-1:0]   st_vc_i,             ///< on this output VC
   input  logic [NumPorts-1:0]               st_tail_i,           ///< and it is a tail
   output logic [NumIvc-1:0]                 grant_o,             ///< input VC gets an output VC
@@ -69,7 +72,8 @@ module wormsim_vc_alloc #(
               end
           if (forks_i[i])
             for (int unsigned w = 0; w < NumVcs; w++)
-              if (!fw_req[i] && fw_vcs_i[i][w] && !allocated_q[32'(fw_port_i[i]) * NumVcs + w]) begin
+              if (!fw_req[i] && fw_vcs_i[i][w] &&
+                  !allocated_q[32'(fw_port_i[i]) * NumVcs + w]) begin
                 fw_req[i]    = 1'b1;
                 fw_target[i] = IvcW'(32'(fw_port_i[i]) * NumVcs + w);
               end
@@ -93,7 +97,8 @@ module wormsim_vc_alloc #(
   for (genvar j = 0; j < NumIvc; j++) begin : gen_ovc
     logic [NumIvc-1:0] req_ivc, claim_ivc;
     for (genvar i = 0; i < NumIvc; i++) begin : gen_req
-      assign req_ivc[i]   = (req[i] && target[i] == IvcW'(j)) || (fork_req[i] && fw_target[i] == IvcW'(j));
+      assign req_ivc[i]   = (req[i] && target[i] == IvcW'(j)) ||
+                            (fork_req[i] && fw_target[i] == IvcW'(j));
       assign claim_ivc[i] = fork_req[i] && won_local[i] && fw_target[i] == IvcW'(j);
     end
     wormsim_rr_arbiter #(.NumReq(NumIvc)) i_arb (
@@ -120,9 +125,11 @@ module wormsim_vc_alloc #(
   // forward VC's claim arbiter chose it (its ejection VC comes with it).
   logic [NumIvc-1:0] plain_grant, fork_grant;
   for (genvar i = 0; i < NumIvc; i++) begin : gen_grant
-    assign plain_grant[i] = req[i] && !fork_req[i] && gnt_valid[target[i]] && winner[target[i]] == IvcW'(i) &&
+    assign plain_grant[i] = req[i] && !fork_req[i] && gnt_valid[target[i]] &&
+                            winner[target[i]] == IvcW'(i) &&
                             !claim_valid[target[i]];
-    assign fork_grant[i]  = fork_req[i] && claim_valid[fw_target[i]] && claim[fw_target[i]] == IvcW'(i);
+    assign fork_grant[i]  = fork_req[i] && claim_valid[fw_target[i]] &&
+                            claim[fw_target[i]] == IvcW'(i);
     assign grant_o[i]            = plain_grant[i] || fork_grant[i];
     assign grant_fork_o[i]       = fork_grant[i];
     logic [IvcW-1:0] granted;  // the output VC it gets (a fork: its forward VC)
@@ -150,7 +157,8 @@ module wormsim_vc_alloc #(
         allocated_d[j] = 1'b1;
         va_ptr_d[j]    = IvcW'((32'(winner[j]) + 1) % NumIvc);
       end
-      if (st_valid_i[Port] && st_tail_i[Port] && 32'(st_vc_i[Port]) == j % NumVcs) allocated_d[j] = 1'b0;
+      if (st_valid_i[Port] && st_tail_i[Port] &&
+          32'(st_vc_i[Port]) == j % NumVcs) allocated_d[j] = 1'b0;
     end
   end
 
@@ -166,11 +174,13 @@ module wormsim_vc_alloc #(
 
 `ifndef SYNTHESIS
   for (genvar o = 0; o < NumPorts; o++) begin : gen_release
-    `WORMSIM_ASSERT(a_release_held, !(st_valid_i[o] && st_tail_i[o]) || allocated_q[o * NumVcs + 32'(st_vc_i[o])],
+    `WORMSIM_ASSERT(a_release_held, !(st_valid_i[o] && st_tail_i[o]) ||
+        allocated_q[o * NumVcs + 32'(st_vc_i[o])],
                     ("%m: a tail releases output VC %0d.%0d that is not held", o, st_vc_i[o]))
   end
   for (genvar i = 0; i < NumIvc; i++) begin : gen_grant_checks
-    `WORMSIM_ASSERT(a_grant_to_idle_head, !grant_o[i] || idle_head_i[i], ("%m: input VC %0d granted without asking", i))
+    `WORMSIM_ASSERT(a_grant_to_idle_head, !grant_o[i] || idle_head_i[i],
+        ("%m: input VC %0d granted without asking", i))
   end
 `endif
 endmodule
