@@ -31,7 +31,12 @@
 
 namespace {
 
+#ifndef ROUTE_ALGO
+#define ROUTE_ALGO 0
+#endif
 constexpr unsigned kNet = NP, kPorts = NP + 1, kVcs = NV, kDepth = DEPTH, kFlitW = FW, kNodeW = NW, kNodes = NODES;
+/// Dimension order on a mesh (wormsim_pkg::RouteDorMesh) routes from the router's coordinates.
+constexpr bool kMeshDor = ROUTE_ALGO == 1;
 constexpr unsigned index_width(unsigned n) { return n > 1 ? 32 - __builtin_clz(n - 1) : 1; }
 constexpr unsigned kVcW = index_width(kVcs), kPortW = index_width(kPorts);
 
@@ -348,7 +353,18 @@ int main(int argc, char** argv) {
   auto top = std::make_unique<Vnetlist_pair>(ctx.get());
 
   // configuration: this router, its neighbours, its coordinates
-  const unsigned here = static_cast<unsigned>(below(kNodes));
+  unsigned here = static_cast<unsigned>(below(kNodes));
+  // Dimension order on a mesh never sends out of a face a router sits on, so
+  // random traffic takes a router inside every dimension of 3 or more nodes:
+  // then every output port, and its credit counter, is exercised.
+  auto inner = [](unsigned n) {
+    const unsigned dz = kNodes / (DX * DY), c[3] = {n % DX, (n / DX) % DY, n / (DX * DY)}, side[3] = {DX, DY, dz};
+    for (unsigned k = 0; k < 3; ++k)
+      if (side[k] >= 3 && (c[k] == 0 || c[k] == side[k] - 1)) return false;
+    return true;
+  };
+  if (kMeshDor && mode != "events")
+    while (!inner(here)) here = static_cast<unsigned>(below(kNodes));
   auto other = [&] {
     unsigned n;
     do n = static_cast<unsigned>(below(kNodes)); while (n == here);

@@ -46,7 +46,7 @@ for kv in "${params[@]}"; do
   case $k in
     NumNetPorts) defs+=("-DNP=$v") ;; NumVcs) defs+=("-DNV=$v") ;; BufDepth) defs+=("-DDEPTH=$v") ;;
     FlitW) defs+=("-DFW=$v") ;; NodeIdW) defs+=("-DNW=$v") ;; NumNodes) defs+=("-DNODES=$v") ;;
-    DimX) defs+=("-DDX=$v") ;; DimY) defs+=("-DDY=$v") ;;
+    DimX) defs+=("-DDX=$v") ;; DimY) defs+=("-DDY=$v") ;; RouteAlgo) defs+=("-DROUTE_ALGO=$v") ;;
   esac
 done
 rtl=("$root/rtl/wormsim_pkg.sv" $(ls "$root"/rtl/*.sv | grep -v _pkg.sv))
