@@ -6,7 +6,9 @@
 #include <iomanip>
 #include <sstream>
 
+#include <wormsim/core/choice.h>
 #include <wormsim/core/config_error.h>
+#include <wormsim/topology/floorplan.h>
 
 namespace wormsim::driver {
 
@@ -125,9 +127,7 @@ void choose_table(PhysicalPlan& plan, const Scenario& s, const Topology& t) {
 
 FloorplanChoice parse_floorplan(const Scenario& s, const Topology& t) {
   FloorplanChoice f;
-  if (s.physical.z_layout == "stacked") f.z = ZLayout::Stacked;
-  else if (s.physical.z_layout == "planar") f.z = ZLayout::Planar;
-  else throw ConfigError("z_layout", "expected stacked or planar, got '" + s.physical.z_layout + "'");
+  f.z = parse_choice(z_layouts(), s.physical.z_layout, "z_layout", "z layout");
   const std::string& fp = s.physical.floorplan;
   if (fp == "family") return f;
   if (fp == "grid") {

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <wormsim/core/choice.h>
+#include <wormsim/router/allocator.h>
 #include <wormsim/routing/registry.h>
 #include <wormsim/sim/network_setup.h>
 #include <wormsim/traffic/injection.h>
@@ -60,7 +62,7 @@ void print_summary(std::ostream& os, const Scenario& s, const Results& r) {
   os << std::fixed;
   os << "wormsim run: " << r.topology << " (" << r.nodes << " nodes), routing " << r.routing
      << " (selection " << r.selection << ", arbitration " << s.arbitration
-     << (s.allocator == "separable" ? std::string()
+     << (parse_choice(allocators(), s.allocator, "allocator", "allocator") == Allocator::Separable ? std::string()
                                     : ", allocator " + s.allocator + " x" + std::to_string(s.alloc_iters))
      << (s.input_speedup == 1 ? std::string() : ", input speedup " + std::to_string(s.input_speedup))
      << (s.output_speedup == 1 ? std::string() : ", output speedup " + std::to_string(s.output_speedup))

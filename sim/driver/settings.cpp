@@ -16,6 +16,7 @@
 #include <wormsim/router/arbitration.h>
 #include <wormsim/router/selection.h>
 #include <wormsim/routing/registry.h>
+#include <wormsim/topology/floorplan.h>
 #include <wormsim/topology/registry.h>
 #include <wormsim/traffic/injection.h>
 #include <wormsim/traffic/packet_lengths.h>
@@ -187,9 +188,9 @@ const std::vector<Setting>& settings() {
                     "grid:CxR",
        [](Scenario& s, const std::string& v) { s.physical.floorplan = v; }},
       {"z_layout", "the third dimension as stacked dies (through-silicon vias) or planar (folded beside the first "
-                   "layer): stacked | planar",
+                   "layer): " + choice_names(z_layouts()),
        [](Scenario& s, const std::string& v) {
-         if (v != "stacked" && v != "planar") throw ConfigError("z_layout", "expected stacked or planar, got '" + v + "'");
+         parse_choice(z_layouts(), v, "z_layout", "z layout");
          s.physical.z_layout = v;
        }},
       {"payload_activity", "chance that a payload bit toggles from one flit to the next, [0, 1] (default 0.5: "

@@ -54,4 +54,12 @@ FloorplanStats floorplan_stats(const Topology& t, const FloorplanChoice& f) {
   return s;
 }
 
+const std::vector<Choice<ZLayout>>& z_layouts() {
+  static const std::vector<Choice<ZLayout>> table = {
+      {"stacked", "the third dimension as stacked dies, its links through-silicon vias", ZLayout::Stacked},
+      {"planar", "the third dimension folded into the plane beside the first layer", ZLayout::Planar},
+  };
+  return table;
+}
+
 }  // namespace wormsim

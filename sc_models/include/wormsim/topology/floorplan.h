@@ -6,9 +6,14 @@
 #pragma once
 #include <vector>
 
+#include <wormsim/core/choice.h>
+
 #include <wormsim/topology/topology.h>
 
 namespace wormsim {
+
+/// stacked | planar: the names `--z-layout` takes.
+const std::vector<Choice<ZLayout>>& z_layouts();
 
 struct LinkSpan {
   unsigned tiles = 0;  ///< Manhattan distance on the die, in tile edges
