@@ -108,12 +108,11 @@ void choose_table(PhysicalPlan& plan, const Scenario& s, const Topology& t) {
     }
     e = energy_table_from_json(j, want);
   } else {
-    const auto& all = recorded_energy_tables();
-    const auto it = std::find_if(all.begin(), all.end(), [&](const EnergyTable& x) { return x.name == want; });
-    if (it == all.end())
+    const EnergyTable* recorded = named_or_null(recorded_energy_tables(), want);
+    if (recorded == nullptr)
       throw ConfigError("energy", "expected auto, none, a table file (.json) or a recorded table (" + characterized_list() +
                                       "), got '" + want + "'");
-    e = *it;
+    e = *recorded;
   }
   const std::string diff = differences(e, s, t);
   if (!diff.empty() && !s.physical.energy_any)
