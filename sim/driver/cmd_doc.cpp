@@ -59,24 +59,26 @@ std::string choice_table(const std::vector<Choice<E>>& table) {
   return s;
 }
 
-// The families whose default routing `routing` is, by their first example.
+// A family's default routing, read from its first example ("" without one).
+std::string default_routing_of(const TopologyInfo& info) {
+  return info.examples.empty() ? "" : make_topology(info.examples.front()).kind->default_routing();
+}
+
+// The families whose default routing `routing` is.
 std::string default_on(const std::string& routing) {
   std::string on;
-  for (const TopologyInfo& info : topologies()) {
-    if (info.examples.empty()) continue;
-    const Topology t = make_topology(info.examples.front());
-    if (t.kind->default_routing() == routing) on += (on.empty() ? "" : ", ") + info.name;
-  }
+  for (const TopologyInfo& info : topologies())
+    if (default_routing_of(info) == routing) on += (on.empty() ? "" : ", ") + info.name;
   return on.empty() ? "" : " (default on " + on + ")";
 }
 
 std::string topology_table() {
   std::string s = header({"spec", "network", "examples", "default routing"});
   for (const TopologyInfo& info : topologies()) {
-    std::string examples, routing;
+    std::string examples;
     for (const std::string& e : info.examples) examples += (examples.empty() ? "" : ", ") + code(e);
-    if (!info.examples.empty()) routing = code(make_topology(info.examples.front()).kind->default_routing());
-    s += row({code(info.syntax), cell(info.description), examples, routing});
+    const std::string routing = default_routing_of(info);
+    s += row({code(info.syntax), cell(info.description), examples, routing.empty() ? "" : code(routing)});
   }
   return s;
 }

@@ -12,22 +12,28 @@
 
 namespace wormsim {
 
-BroadcastAlgorithm BroadcastAlgorithm::steps(std::string name, std::string description, PortModel ports,
-                                             std::function<Schedule(const Topology&, NodeId)> build) {
+namespace {
+
+BroadcastAlgorithm named(std::string name, std::string description, PortModel ports) {
   BroadcastAlgorithm a;
   a.name = std::move(name);
   a.description = std::move(description);
   a.ports = ports;
+  return a;
+}
+
+}  // namespace
+
+BroadcastAlgorithm BroadcastAlgorithm::steps(std::string name, std::string description, PortModel ports,
+                                             std::function<Schedule(const Topology&, NodeId)> build) {
+  BroadcastAlgorithm a = named(std::move(name), std::move(description), ports);
   a.build = std::move(build);
   return a;
 }
 
 BroadcastAlgorithm BroadcastAlgorithm::worm(std::string name, std::string description, PortModel ports,
                                             std::function<WormSchedule(const Topology&, NodeId)> build) {
-  BroadcastAlgorithm a;
-  a.name = std::move(name);
-  a.description = std::move(description);
-  a.ports = ports;
+  BroadcastAlgorithm a = named(std::move(name), std::move(description), ports);
   a.build_worms = std::move(build);
   return a;
 }
