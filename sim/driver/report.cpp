@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <wormsim/core/choice.h>
+#include <wormsim/network/lane_balancer.h>
 #include <wormsim/router/allocator.h>
 #include <wormsim/routing/registry.h>
 #include <wormsim/sim/network_setup.h>
@@ -184,6 +185,10 @@ void print_profile(std::ostream& os, const Results& r) {
     os << " s (" << std::setprecision(2) << p.handoff * 1e6
        << " us per phase at the least: hand-off and imbalance within a phase); imbalance over the run "
        << p.imbalance << " (busiest lane over the mean)\n";
+    for (const LaneRecut& c : p.recuts)
+      os << "  lanes cut again by measured work after cycle " << c.cycle << ": busiest lane " << std::setprecision(2)
+         << c.before << " -> " << c.after << " of the mean (work counted from cycle " << LaneBalancer::kWindowCycles
+         << " on)\n";
   }
   os << std::setprecision(3) << "  serial: " << p.serial << " s: evaluate " << p.evaluate_single << " and commit "
      << p.commit_single << " on one thread (phases too small to share), starting the lanes' activity lists " << p.take
@@ -304,6 +309,9 @@ void write_json(const std::string& path, const Scenario& s, const Results& r, co
                     {"serial_fraction", p.serial_fraction},
                     {"projected_speedup_8", p.projected_speedup(8)},
                     {"projected_speedup_16", p.projected_speedup(16)}};
+    nlohmann::json recuts = nlohmann::json::array();
+    for (const LaneRecut& c : p.recuts) recuts.push_back({{"cycle", c.cycle}, {"before", c.before}, {"after", c.after}});
+    j["profile"]["recuts"] = recuts;
   }
   j["node_cycles_per_second"] = r.node_cycles_per_second;
   j["idle_cycles_skipped"] = r.idle_cycles_skipped;

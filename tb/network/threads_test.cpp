@@ -149,6 +149,41 @@ TEST_P(Threads, SameResultsWithEachLaneCheckingItsDeliveries) {
 INSTANTIATE_TEST_SUITE_P(Cases, Threads, ::testing::ValuesIn(cases()),
                          [](const ::testing::TestParamInfo<Case>& i) { return i.param.name; });
 
+// Lanes cut again by measured work mid-run (network/lane_balancer.h):
+// transpose traffic leaves the size cut's lanes uneven, the balancer cuts
+// them again while packets are in flight (the source's streams and the
+// open deliveries move to their nodes' new lanes), and the results are the
+// one-thread run's.
+TEST(Threads, LanesCutAgainByMeasuredWorkGiveTheSameResults) {
+  for (const auto& [traffic, rate] : {std::pair<const char*, double>{"transpose", 0.1}, {"hotspot", 0.02}}) {
+    SCOPED_TRACE(traffic);
+    Scenario s;
+    s.topology = "mesh:8x8x8";
+    s.routing = "dor";
+    s.traffic = traffic;
+    s.rate = rate;
+    s.seed = 31;
+    s.warmup = 200;
+    s.cycles = 1300;
+    s.deadlock_check = false;
+    std::cout << "[ seed ] " << s.seed << " (" << traffic << ")\n";
+    Simulation one(s);
+    one.run_plain();
+    s.threads = 8;
+    Simulation many(s);
+    many.network().set_profile(true);
+    many.run_plain();
+    ASSERT_TRUE(one.results(0.0).flushed);
+    ASSERT_FALSE(many.lane_recuts().empty()) << "the lanes were not cut again";
+    for (const LaneRecut& c : many.lane_recuts()) {
+      EXPECT_GT(c.before, 1.10) << "cut again although even to 10% (cycle " << c.cycle << ")";
+      EXPECT_LT(c.after, c.before * (1 - LaneBalancer::kMinGain));
+    }
+    EXPECT_EQ(many.network().profile()->recuts.size(), many.lane_recuts().size());
+    expect_same_results(one.results(0.0), many.results(0.0));
+  }
+}
+
 // The comparison can fail: two lane runs of different traffic (another seed)
 // are told apart by the delivery cycles.
 TEST(Threads, ComparisonSeesADifferentRun) {

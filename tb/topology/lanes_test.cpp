@@ -23,7 +23,7 @@ std::vector<std::size_t> lane_sizes(const std::vector<unsigned>& lane, unsigned 
 
 TEST(Lanes, AMeshIsCutIntoEqualBoxesWithFewerLinksBetweenLanes) {
   const Topology t = make_topology("mesh:16x16x16");
-  const std::vector<unsigned> lane = t.kind->lanes(t, 16);
+  const std::vector<unsigned> lane = t.kind->lanes(t, 16, {});
   for (std::size_t s : lane_sizes(lane, 16)) EXPECT_EQ(s, 256u);
   // every lane a box: its bounding box holds exactly its nodes
   std::map<unsigned, std::array<unsigned, 6>> box;
@@ -52,21 +52,21 @@ TEST(Lanes, AMeshIsCutIntoEqualBoxesWithFewerLinksBetweenLanes) {
 
 TEST(Lanes, TwoLanesHalveTheMeshAsIdRangesDo) {
   const Topology t = make_topology("mesh:16x16x16");
-  EXPECT_EQ(t.kind->lanes(t, 2), contiguous_lanes(t.num_nodes(), 2));
+  EXPECT_EQ(t.kind->lanes(t, 2, {}), contiguous_lanes(t.num_nodes(), 2));
 }
 
 TEST(Lanes, WithoutAnEvenCutTheLanesAreIdRanges) {
   const Topology mesh = make_topology("mesh:16x16x16");
-  EXPECT_EQ(mesh.kind->lanes(mesh, 3), contiguous_lanes(mesh.num_nodes(), 3));
+  EXPECT_EQ(mesh.kind->lanes(mesh, 3, {}), contiguous_lanes(mesh.num_nodes(), 3));
   const Topology petersen = make_topology("petersen");
-  EXPECT_EQ(petersen.kind->lanes(petersen, 2), contiguous_lanes(petersen.num_nodes(), 2));
+  EXPECT_EQ(petersen.kind->lanes(petersen, 2, {}), contiguous_lanes(petersen.num_nodes(), 2));
   const std::vector<unsigned> ranges = contiguous_lanes(10, 3);
   EXPECT_EQ(ranges, (std::vector<unsigned>{0, 0, 0, 0, 1, 1, 1, 2, 2, 2}));
 }
 
 TEST(Lanes, ATorusOfModulesIsCutIntoBlocksOfWholeModules) {
   const Topology t = make_topology("3pt:4x4x4");
-  const std::vector<unsigned> lane = t.kind->lanes(t, 8);
+  const std::vector<unsigned> lane = t.kind->lanes(t, 8, {});
   for (std::size_t s : lane_sizes(lane, 8)) EXPECT_EQ(s, t.num_nodes() / 8);
   std::map<std::vector<unsigned>, unsigned> module_lane;
   for (NodeId n = 0; n < t.num_nodes(); ++n) {
@@ -76,6 +76,49 @@ TEST(Lanes, ATorusOfModulesIsCutIntoBlocksOfWholeModules) {
     EXPECT_EQ(it->second, lane[n]) << "a module split between lanes";
   }
   EXPECT_LE(links_between_lanes(t, lane), links_between_lanes(t, contiguous_lanes(t.num_nodes(), 8)));
+}
+
+std::vector<std::array<unsigned, 3>> grid_cells(const Topology& t) {
+  std::vector<std::array<unsigned, 3>> cells(t.num_nodes());
+  for (NodeId n = 0; n < t.num_nodes(); ++n) {
+    const std::vector<unsigned> c = t.kind->coordinates(n);
+    cells[n] = {c[0], c[1], c[2]};
+  }
+  return cells;
+}
+
+// Cut by measured work (weighted_block_lanes): with every node weighing the
+// same, the boxes of the cut by size; with work piled in one corner, lanes
+// of equal work where the boxes are 3x uneven.
+TEST(Lanes, AMeshCutByWorkGivesEachLaneAnEqualShare) {
+  const Topology t = make_topology("mesh:16x16x16");
+  const std::vector<std::array<unsigned, 3>> cells = grid_cells(t);
+  const BlockCut boxes = block_lanes(t, cells, {16, 16, 16}, 16);
+  EXPECT_EQ(weighted_block_lanes(cells, {16, 16, 16}, boxes.parts, std::vector<double>(t.num_nodes(), 1.0)), boxes.lane);
+  EXPECT_EQ(t.kind->lanes(t, 16, std::vector<double>(t.num_nodes(), 2.0)), boxes.lane);
+  std::vector<double> work(t.num_nodes());
+  for (NodeId n = 0; n < t.num_nodes(); ++n)  // 10x the work in the octant at the origin
+    work[n] = cells[n][0] < 8 && cells[n][1] < 8 && cells[n][2] < 8 ? 10.0 : 1.0;
+  const std::vector<unsigned> cut = t.kind->lanes(t, 16, work);
+  const double before = lane_imbalance(boxes.lane, 16, work), after = lane_imbalance(cut, 16, work);
+  std::cout << "busiest lane over the mean: boxes " << before << ", cut by work " << after << "\n";
+  EXPECT_GT(before, 1.5);
+  EXPECT_LT(after, 1.05);
+  for (unsigned l : cut) EXPECT_LT(l, 16u);
+}
+
+TEST(Lanes, RangesCutByWorkAndTheImbalanceTheyLeave) {
+  EXPECT_EQ(weighted_ranges({1, 1, 1, 1, 1, 1}, 3), (std::vector<unsigned>{0, 0, 1, 1, 2, 2}));
+  EXPECT_EQ(weighted_ranges({6, 1, 1, 1, 1, 1, 1}, 2), (std::vector<unsigned>{0, 1, 1, 1, 1, 1, 1}));
+  EXPECT_EQ(weighted_ranges({0, 0, 0, 0}, 2), (std::vector<unsigned>{0, 0, 1, 1})) << "nothing measured: by count";
+  EXPECT_EQ(weighted_ranges({5, 5}, 4), (std::vector<unsigned>{0, 1})) << "fewer nodes than lanes: one each";
+  EXPECT_DOUBLE_EQ(lane_imbalance({0, 0, 1, 1}, 2, {1, 1, 1, 1}), 1.0);
+  EXPECT_DOUBLE_EQ(lane_imbalance({0, 0, 0, 1}, 2, {1, 1, 1, 1}), 1.5);
+  EXPECT_DOUBLE_EQ(lane_imbalance({0, 1}, 2, {0, 0}), 1.0);
+  const Topology petersen = make_topology("petersen");
+  std::vector<double> work(10, 1.0);
+  work[0] = 9.0;
+  EXPECT_EQ(petersen.kind->lanes(petersen, 2, work), (std::vector<unsigned>{0, 1, 1, 1, 1, 1, 1, 1, 1, 1}));
 }
 
 }  // namespace

@@ -90,7 +90,8 @@ class DeadlockDetector::Graph {
     const std::size_t routers = net_.num_nodes();
     const unsigned lanes = net_.threads();
     if (lanes == 1) return build_serial();
-    if (lanes_.size() != lanes) {  // the lanes of the network now
+    if (lanes_.size() != lanes || cut_ != net_.lane_cut()) {  // the lanes of the network now
+      cut_ = net_.lane_cut();
       lanes_.assign(lanes, Lane{});
       lane_routers_.assign(lanes > 1 ? lanes : 0, {});
       for (NodeId n = 0; n < routers && lanes > 1; ++n) lane_routers_[net_.lane_of_node(n)].push_back(n);
@@ -323,6 +324,7 @@ class DeadlockDetector::Graph {
   // router its first node (first_vc_) and its first edge (router_edge_)
   std::vector<Lane> lanes_;
   std::vector<std::vector<NodeId>> lane_routers_;
+  std::uint64_t cut_ = 0;  ///< the network's lane_cut() lane_routers_ follows
   std::vector<std::uint32_t> first_vc_, router_edge_;
 };
 

@@ -85,9 +85,47 @@ void Network::set_threads(unsigned threads, std::size_t min_active_per_lane) {
   pool_.reset();
   if (threads > 1) pool_ = std::make_unique<WorkerPool>(threads);
   // The topology's spatial blocks: router and interface of a node together.
+  apply_lanes(threads > 1 ? topology_.kind->lanes(topology_, threads, {}) : std::vector<unsigned>{});
+  deliveries_.set_lanes(threads);
+  min_active_per_lane_ = min_active_per_lane;
+}
+
+void Network::recut_lanes(const std::vector<unsigned>& lane_of_node, const LaneRecut& why) {
+  if (!pool_) throw std::logic_error("Network::recut_lanes: one lane");
+  if (lane_of_node.size() != num_nodes()) throw std::invalid_argument("Network::recut_lanes: one lane per node");
+  for (unsigned lane : lane_of_node)
+    if (lane >= pool_->lanes()) throw std::invalid_argument("Network::recut_lanes: a lane past the last");
+  apply_lanes(lane_of_node);
+  if (profile_) profile_->recuts.push_back(why);
+}
+
+std::uint64_t Network::flits_sent(NodeId n) const {
+  std::uint64_t sent = 0;
+  for (const Link* l : out_links_[n])
+    if (l != nullptr) sent += l->flits_carried();
+  return sent;
+}
+
+void Network::measure_work() {
+  activity_.count_taken(true);
+  sent_at_measure_.resize(num_nodes());
+  for (NodeId n = 0; n < num_nodes(); ++n) sent_at_measure_[n] = flits_sent(n);
+}
+
+std::vector<double> Network::node_work() const {
+  const std::vector<std::uint32_t>& taken = activity_.taken();
+  std::vector<double> work(num_nodes(), 0.0);
+  if (taken.size() < 2 * num_nodes() || sent_at_measure_.size() != num_nodes()) return work;
+  for (NodeId n = 0; n < num_nodes(); ++n)
+    work[n] = static_cast<double>(taken[router_slot(n)]) + taken[ni_slot(n)] +
+              kFlitWork * static_cast<double>(flits_sent(n) - sent_at_measure_[n]);
+  return work;
+}
+
+void Network::apply_lanes(const std::vector<unsigned>& lane_of_node) {
+  const unsigned threads = this->threads();
   std::vector<unsigned> lane_of_slot;
   if (threads > 1) {
-    const std::vector<unsigned> lane_of_node = topology_.kind->lanes(topology_, threads);
     lane_of_slot.resize(2 * lane_of_node.size());
     for (NodeId n = 0; n < lane_of_node.size(); ++n)
       lane_of_slot[router_slot(n)] = lane_of_slot[ni_slot(n)] = lane_of_node[n];
@@ -109,8 +147,7 @@ void Network::set_threads(unsigned threads, std::size_t min_active_per_lane) {
     if (l->flit_word()) l->set_word_owned(true, __builtin_popcountll(writers[l->flit_word()]) == 1);
     if (l->credit_word()) l->set_word_owned(false, __builtin_popcountll(writers[l->credit_word()]) == 1);
   }
-  deliveries_.set_lanes(threads);
-  min_active_per_lane_ = min_active_per_lane;
+  ++lane_cut_;
 }
 
 namespace {

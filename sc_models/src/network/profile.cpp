@@ -14,6 +14,7 @@ ProfileSummary summarize(const NetworkProfile& p, double wall) {
   s.commit_single = p.single_commit;
   s.take = p.take;
   s.replay = p.replay;
+  s.recuts = p.recuts;
   const double shared = p.shared_evaluate + p.shared_commit + p.shared_between;
   double total_work = 0, most = 0;
   for (const NetworkProfile::Lane& l : p.lanes) {

@@ -69,6 +69,7 @@ Simulation::Simulation(const Scenario& scenario, const ResolvedHook& resolved) {
       // the packet at its interface (Simulation::pending_).
       if (lane_source_) network_->set_lane_prework([this](unsigned lane, Cycle) { open_pending(lane); });
     }
+    balancer_ = std::make_unique<LaneBalancer>(*network_);
   }
   scoreboard_.set_completion_handler(
       [this](const Packet& p, Cycle delivered) {
@@ -79,6 +80,14 @@ Simulation::Simulation(const Scenario& scenario, const ResolvedHook& resolved) {
     phase_ = Phase::Measure;
     snapshot_links(links_at_start_);
   }
+}
+
+void Simulation::rebalance() {
+  const std::vector<unsigned> cut = balancer_->after_cycle(cycle_);
+  if (cut.empty()) return;
+  network_->recut_lanes(cut, balancer_->recuts().back());
+  if (lane_source_) lane_source_->set_lanes(cut, network_->threads());
+  if (shards_) shards_->rehome(cut);
 }
 
 void Simulation::open_pending(unsigned lane) {
@@ -179,6 +188,7 @@ void Simulation::tick_commit() {
   if (phase_ == Phase::Done) return;
   network_->commit();
   ++cycle_;
+  if (balancer_) rebalance();
   advance_phase();
 }
 

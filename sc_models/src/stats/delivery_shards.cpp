@@ -1,5 +1,7 @@
 #include <wormsim/stats/delivery_shards.h>
 
+#include <stdexcept>
+
 namespace wormsim {
 
 DeliveryShards::Shard::Shard(Cycle start, Cycle end) {
@@ -50,6 +52,15 @@ std::uint64_t DeliveryShards::measured_delivered() const {
 
 void DeliveryShards::merge_into(LatencyStats& stats) const {
   for (const auto& s : shards_) stats.merge_delivered(s->stats);
+}
+
+void DeliveryShards::rehome(const std::vector<unsigned>& shard_of_node) {
+  if (shard_of_node.size() != shard_of_node_.size()) throw std::invalid_argument("DeliveryShards::rehome: one shard per node");
+  for (unsigned k : shard_of_node)
+    if (k >= shards_.size()) throw std::invalid_argument("DeliveryShards::rehome: a shard past the last");
+  for (const auto& shard : shards_)
+    shard->board.hand_over([&](NodeId n) { return &shards_[shard_of_node[n]]->board; });
+  shard_of_node_ = shard_of_node;
 }
 
 }  // namespace wormsim

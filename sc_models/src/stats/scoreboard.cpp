@@ -83,4 +83,15 @@ void Scoreboard::on_delivered(const Flit& f, NodeId node, unsigned channel, Cycl
   }
 }
 
+void Scoreboard::hand_over(const std::function<Scoreboard*(NodeId)>& to) {
+  std::vector<std::pair<Key, Scoreboard*>> leaving;
+  for (const auto& entry : open_) {
+    Scoreboard* board = to(entry.first.node);
+    if (board != nullptr && board != this) leaving.emplace_back(entry.first, board);
+  }
+  if (leaving.empty()) return;
+  recent_.assign(kRecent, Recent{});  // the cache may point at what leaves
+  for (const auto& [key, board] : leaving) board->open_.insert(open_.extract(key));  // not in board's cache
+}
+
 }  // namespace wormsim

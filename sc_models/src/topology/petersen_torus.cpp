@@ -130,14 +130,15 @@ std::string PetersenTorusKind::floorplan(ZLayout z) const {
                                         : "; the l layers side by side along x in folded order");
 }
 
-std::vector<unsigned> PetersenTorusKind::lanes(const Topology& t, unsigned lanes) const {
+std::vector<unsigned> PetersenTorusKind::lanes(const Topology& t, unsigned lanes, const std::vector<double>& work) const {
   std::vector<std::array<unsigned, 3>> module(t.num_nodes());
   for (NodeId n = 0; n < t.num_nodes(); ++n) {
     const PtCoord c = pt_coord_of(lmn_, n);
     module[n] = {c.z, c.x, c.y};
   }
   BlockCut cut = block_lanes(t, module, lmn_, lanes);
-  return cut.lane.empty() ? TopologyKind::lanes(t, lanes) : std::move(cut.lane);
+  if (cut.lane.empty()) return TopologyKind::lanes(t, lanes, work);
+  return work.empty() ? std::move(cut.lane) : weighted_block_lanes(module, lmn_, cut.parts, work);
 }
 
 std::vector<unsigned> PetersenTorusKind::coordinates(NodeId n) const {

@@ -43,8 +43,8 @@ EscapeRouting TopologyKind::escape_routing(const Topology& t) const {
   return e;
 }
 
-std::vector<unsigned> TopologyKind::lanes(const Topology& t, unsigned lanes) const {
-  return contiguous_lanes(t.num_nodes(), lanes);
+std::vector<unsigned> TopologyKind::lanes(const Topology& t, unsigned lanes, const std::vector<double>& work) const {
+  return work.empty() ? contiguous_lanes(t.num_nodes(), lanes) : weighted_ranges(work, lanes);
 }
 
 TileSpot TopologyKind::tile(const Topology& t, NodeId n, ZLayout /*z*/) const {

@@ -13,6 +13,7 @@
 // component while that lane is still taking its list cannot reach it.
 #pragma once
 #include <algorithm>
+#include <cstdint>
 #include <vector>
 
 #include <wormsim/core/component.h>
@@ -54,14 +55,24 @@ class ActivityList {
     lane_next_[fill_][lane][lane_of_slot_[slot]].push_back(slot);
   }
 
+  /// With several lanes: from now on counts, per slot, the cycles
+  /// take_lane() hands its component out in, from 0; off: stops counting.
+  void count_taken(bool on) {
+    counting_ = on;
+    if (on) taken_.assign(components_.size(), 0);
+  }
+  /// The counts since count_taken(true), by slot.
+  const std::vector<std::uint32_t>& taken() const { return taken_; }
+
   /// The lane of the component at `slot` (0 with one lane).
   unsigned lane_of(std::size_t slot) const { return lane_of_slot_[slot]; }
 
   /// Number of lanes (1 = single-threaded). With several, every component
-  /// belongs to one lane for good: slot s to lane_of_slot[s] (< lanes) when
-  /// given, else slots are cut into `lanes` equal ranges (router and
-  /// interface of a node, and neighbouring nodes, stay together), so a
-  /// lane's work keeps to its part of the fabric.
+  /// belongs to one lane until the next call: slot s to lane_of_slot[s]
+  /// (< lanes) when given, else slots are cut into `lanes` equal ranges
+  /// (router and interface of a node, and neighbouring nodes, stay
+  /// together), so a lane's work keeps to its part of the fabric. Between
+  /// cycles only: the wake-ups waiting move to their components' new lanes.
   void set_lanes(unsigned lanes, const std::vector<unsigned>* lane_of_slot = nullptr) {
     std::vector<std::size_t> pending;
     for (auto& lists : lane_next_)
@@ -111,6 +122,7 @@ class ActivityList {
         if (woken_[slot] != generation) {
           woken_[slot] = generation;
           list.push_back(components_[slot]);
+          if (__builtin_expect(counting_, 0)) ++taken_[slot];
         }
       slots.clear();
     };
@@ -164,6 +176,8 @@ class ActivityList {
   unsigned fill_ = 0;
   std::vector<std::vector<Component*>> lane_current_;
   bool laned_ = false;  ///< !lane_next_[0].empty(), read on every wake-up
+  bool counting_ = false;  ///< count_taken()
+  std::vector<std::uint32_t> taken_;
 
   std::size_t slot_of(const Component* c) const {
     return static_cast<std::size_t>(std::find(components_.begin(), components_.end(), c) - components_.begin());

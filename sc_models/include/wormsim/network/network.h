@@ -82,6 +82,25 @@ class Network {
   /// the calling thread. Not with stand-in routers (replace_router).
   void set_threads(unsigned threads, std::size_t min_active_per_lane = 64);
   unsigned threads() const { return pool_ ? pool_->lanes() : 1; }
+  /// With several lanes, between cycles: node n (router and interface) to
+  /// lane lane_of_node[n] from now on (a cut by measured work, `why`:
+  /// network/lane_balancer.h; kept in the profile). Results do not change;
+  /// the caller moves its own per-lane state (the source's streams, the
+  /// delivery shards).
+  void recut_lanes(const std::vector<unsigned>& lane_of_node, const LaneRecut& why);
+  /// Changes at every cut of the lanes (set_threads, recut_lanes): per-lane
+  /// state built from an earlier cut is stale.
+  std::uint64_t lane_cut() const { return lane_cut_; }
+  /// With several lanes: counts each node's work from now on, from 0
+  /// (node_work()).
+  void measure_work();
+  void stop_measuring() { activity_.count_taken(false); }
+  /// Each node's work since measure_work(): the evaluations of its router
+  /// and interface, plus kFlitWork for every flit its router sent.
+  std::vector<double> node_work() const;
+  /// A flit crossing a router, in evaluations' worth of work (the ratio of
+  /// their instruction counts: docs/measured.md, "Threads").
+  static constexpr double kFlitWork = 4.5;
   /// The lane whose thread evaluates node n's network interface (and so
   /// reports its deliveries); 0 with one lane.
   unsigned lane_of_node(NodeId n) const { return activity_.lane_of(ni_slot(n)); }
@@ -189,8 +208,16 @@ class Network {
   static std::size_t router_slot(NodeId n) { return std::size_t{n} * 2; }
   static std::size_t ni_slot(NodeId n) { return std::size_t{n} * 2 + 1; }
 
+  /// Node n to lane lane_of_node[n] (empty: one lane) in the activity
+  /// lists, the links' ends and their clock edge.
+  void apply_lanes(const std::vector<unsigned>& lane_of_node);
+
   const Topology& topology_;
   RouterConfig router_cfg_;
+  std::uint64_t lane_cut_ = 0;  ///< lane_cut()
+  std::vector<std::uint64_t> sent_at_measure_;  ///< per node: flits its router had sent at measure_work()
+  /// Flits node n's router has sent.
+  std::uint64_t flits_sent(NodeId n) const;
   ActivityList activity_;
   LinkCommitter committer_;
   LaneDeliveries deliveries_;

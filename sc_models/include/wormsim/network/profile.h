@@ -11,6 +11,14 @@
 
 namespace wormsim {
 
+/// The lanes cut again by measured work (network/lane_balancer.h): after
+/// `cycle` cycles, the busiest lane's share of the window's work over the
+/// mean with the old cut and with the new.
+struct LaneRecut {
+  std::uint64_t cycle = 0;
+  double before = 1, after = 1;
+};
+
 struct NetworkProfile {
   struct Lane {
     double evaluate = 0, commit = 0, between = 0;  ///< seconds of work in the shared phases
@@ -21,6 +29,7 @@ struct NetworkProfile {
   double single_evaluate = 0, single_commit = 0;  ///< phases run on the calling thread alone
   double take = 0, replay = 0;  ///< serial: starting the lanes' activity lists, replaying deliveries
   std::uint64_t shared_phases = 0, single_phases = 0;
+  std::vector<LaneRecut> recuts;
 };
 
 /// What a profile says about scaling, for a run of `wall` seconds.
@@ -36,6 +45,7 @@ struct ProfileSummary {
   double serial = 0;   ///< wall time outside the shared phases (the phases run alone included)
   double other = 0;    ///< of it: traffic, statistics, checks and the rest of the cycle loop
   double imbalance = 1;  ///< busiest lane's work over the mean
+  std::vector<LaneRecut> recuts;  ///< the lanes cut again by measured work
   /// The least any lane waited, per shared phase (seconds; 0 without shared
   /// phases): the pool's hand-off plus the lanes' imbalance within a phase.
   double handoff = 0;

@@ -13,6 +13,7 @@
 
 #include <wormsim/deadlock/channel_dependency.h>
 #include <wormsim/deadlock/wait_for.h>
+#include <wormsim/network/lane_balancer.h>
 #include <wormsim/network/network.h>
 #include <wormsim/sim/results.h>
 #include <wormsim/sim/network_setup.h>
@@ -69,6 +70,9 @@ class Simulation : public DeliveryObserver {
   const std::vector<SetupStep>& setup_steps() const { return setup_steps_; }
 
   Network& network() { return *network_; }
+  /// The lanes' cuts by measured work so far (network/lane_balancer.h);
+  /// none with one thread.
+  std::vector<LaneRecut> lane_recuts() const { return balancer_ ? balancer_->recuts() : std::vector<LaneRecut>{}; }
   const Scenario& scenario() const { return scenario_; }
   const Topology& topology() const { return *topology_; }
   /// Deliveries created and not yet complete (a worm: one per destination).
@@ -145,6 +149,10 @@ class Simulation : public DeliveryObserver {
   /// lanes queue them at, in the next cycle's evaluation (open_pending).
   std::vector<Packet> pending_;
   void open_pending(unsigned lane);
+  /// With several lanes: cuts them again by measured work when balancer_
+  /// says so, moving the source's streams and the delivery shards along.
+  void rebalance();
+  std::unique_ptr<LaneBalancer> balancer_;
   std::unique_ptr<DeadlockDetector> deadlock_detector_;  ///< made at the first runtime check
   Phase phase_ = Phase::Warmup;
   Cycle cycle_ = 0;

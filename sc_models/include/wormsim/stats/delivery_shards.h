@@ -39,6 +39,10 @@ class DeliveryShards {
   /// Opens a unicast packet's delivery in its destination's shard: from the
   /// lane that owns that shard, or serially.
   void open(const Packet& p);
+  /// Node n's deliveries to shard shard_of_node[n] from now on (the lanes
+  /// were cut again): the open ones move with their flits delivered so far.
+  /// Between cycles.
+  void rehome(const std::vector<unsigned>& shard_of_node);
   /// The shard of node n's deliveries.
   unsigned shard_of(NodeId n) const { return shard_of_node_[n]; }
   /// A worm's deliveries, each in its destination's shard (as

@@ -40,6 +40,11 @@ class Scoreboard : public DeliveryObserver {
   std::uint64_t delivered_flits() const { return delivered_flits_; }
   std::size_t outstanding_packets() const { return open_.size(); }
 
+  /// Moves each open delivery at a node n for which `to(n)` names another
+  /// board to that board, with the flits delivered so far (the counts stay:
+  /// they are added over boards).
+  void hand_over(const std::function<Scoreboard*(NodeId)>& to);
+
  private:
   struct Open {
     Packet packet;

@@ -54,7 +54,7 @@ class GridKind : public TopologyKind {
   void add_bounds(const Topology& t, ThroughputBounds& out) const override;
   std::optional<std::pair<std::size_t, std::string>> halving_cut(const Topology& t) const override;
   /// X x Y x Z blocks (topology/lanes.h).
-  std::vector<unsigned> lanes(const Topology& t, unsigned lanes) const override;
+  std::vector<unsigned> lanes(const Topology& t, unsigned lanes, const std::vector<double>& work) const override;
   TileSpot tile(const Topology& t, NodeId n, ZLayout z) const override;
   std::string floorplan(ZLayout z) const override;
 

@@ -104,8 +104,10 @@ class TopologyKind {
   }
   /// The lane (thread) of each node for `lanes` > 1 lanes (topology/lanes.h):
   /// the family's spatial blocks where it has an even cut, else the default,
-  /// equal ranges of ids.
-  virtual std::vector<unsigned> lanes(const Topology& t, unsigned lanes) const;
+  /// equal ranges of ids. With `work` (node n's measured work, one entry
+  /// per node), the same blocks or ranges cut so that each lane holds an
+  /// equal share of it (weighted_block_lanes, weighted_ranges); empty: by size.
+  virtual std::vector<unsigned> lanes(const Topology& t, unsigned lanes, const std::vector<double>& work) const;
 };
 
 }  // namespace wormsim

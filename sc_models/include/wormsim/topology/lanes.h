@@ -36,6 +36,26 @@ struct BlockCut {
 BlockCut block_lanes(const Topology& t, const std::vector<std::array<unsigned, 3>>& cell_of_node,
                      const std::array<unsigned, 3>& extent, unsigned lanes);
 
+/// What each lane's nodes weigh over the mean lane: 1 for an even cut.
+/// `work[n]` is node n's measured work; with no work at all, 1.
+double lane_imbalance(const std::vector<unsigned>& lane, unsigned lanes, const std::vector<double>& work);
+
+/// Lane of each node: `lanes` ranges of ids, each holding as near the
+/// mean of `work` as one node allows (contiguous_lanes when all weigh the same).
+std::vector<unsigned> weighted_ranges(const std::vector<double>& work, unsigned lanes);
+
+/// block_lanes' factorization `parts` (a x b x c) cut by measured work
+/// (`work[n]` of node n) instead of by size: the cells are cut into a
+/// slabs along the first dimension, each slab into b along the second,
+/// each of those into c along the third, every cut where the running
+/// work reaches its share (cells in the order of the cut's dimension, then
+/// the later ones). A lane is then a box, or a box with part of one plane
+/// more or less; a cell's nodes share a lane. The lane of part
+/// (i, j, k) is (i * b + j) * c + k, as in block_lanes.
+std::vector<unsigned> weighted_block_lanes(const std::vector<std::array<unsigned, 3>>& cell_of_node,
+                                           const std::array<unsigned, 3>& extent,
+                                           const std::array<unsigned, 3>& parts, const std::vector<double>& work);
+
 /// Directed links of t whose ends are in different lanes.
 std::size_t links_between_lanes(const Topology& t, const std::vector<unsigned>& lane);
 

@@ -49,7 +49,7 @@ class PetersenTorusKind : public TopologyKind {
   void add_bounds(const Topology& t, ThroughputBounds& out) const override;
   std::optional<std::pair<std::size_t, std::string>> halving_cut(const Topology& t) const override;
   /// Blocks of whole modules on the l x m x n torus of modules (topology/lanes.h).
-  std::vector<unsigned> lanes(const Topology& t, unsigned lanes) const override;
+  std::vector<unsigned> lanes(const Topology& t, unsigned lanes, const std::vector<double>& work) const override;
   TileSpot tile(const Topology& t, NodeId n, ZLayout z) const override;
   std::string floorplan(ZLayout z) const override;
 

@@ -1,0 +1,55 @@
+// When a threaded network's lanes are cut again by measured work. The
+// first cut is by size (TopologyKind::lanes without work), but a fabric's
+// work is not spread evenly: under uniform traffic a mesh's middle carries
+// more flits than its faces. The balancer counts every node's work
+// (Network::node_work: its evaluations, and its router's flits weighted by
+// Network::kFlitWork) from the end of the first kWindowCycles cycles (the
+// fabric filling up) on, and looks at the counts so far every kWindowCycles
+// cycles. Where the busiest lane has done more than kMaxLaneImbalance (10%)
+// over the mean, it asks the topology's kind for the cut weighted by that
+// work, and takes it where, by the same work, its busiest lane is at least
+// kMinGain lighter. It re-cuts at most kMaxRecuts times a run. The work is
+// counted, not timed, so the cuts depend only on the run's inputs and the
+// number of lanes; the results depend on neither.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include <wormsim/core/flit.h>
+#include <wormsim/network/profile.h>
+
+namespace wormsim {
+
+class Network;
+
+class LaneBalancer {
+ public:
+  static constexpr Cycle kWindowCycles = 256;
+  static constexpr double kMinGain = 0.03;
+  static constexpr unsigned kMaxRecuts = 4;
+
+  /// Starts counting `net`'s work (it has several lanes).
+  explicit LaneBalancer(Network& net);
+
+  /// After `cycles` cycles have completed: at the end of a window, the
+  /// lane of every node when the lanes should be cut again (the caller
+  /// applies it: Network::recut_lanes with recuts().back(), and its own
+  /// per-lane state); else empty. Starts the next window.
+  std::vector<unsigned> after_cycle(Cycle cycles);
+
+  /// The cuts taken so far.
+  const std::vector<LaneRecut>& recuts() const { return recuts_; }
+  /// The busiest lane's share over the mean at the last look (by the cut
+  /// then); 1 before the first.
+  double last_imbalance() const { return last_imbalance_; }
+
+ private:
+  Network& net_;
+  Cycle window_start_ = 0;
+  bool filled_ = false;  ///< the first window is over
+  bool done_ = false;    ///< kMaxRecuts taken: no more counting
+  double last_imbalance_ = 1;
+  std::vector<LaneRecut> recuts_;
+};
+
+}  // namespace wormsim

@@ -1,0 +1,36 @@
+#include <wormsim/network/lane_balancer.h>
+
+#include <wormsim/network/network.h>
+#include <wormsim/topology/lanes.h>
+#include <wormsim/topology/topology.h>
+
+namespace wormsim {
+
+LaneBalancer::LaneBalancer(Network& net) : net_(net) { net_.measure_work(); }
+
+std::vector<unsigned> LaneBalancer::after_cycle(Cycle cycles) {
+  if (done_ || cycles < window_start_ + kWindowCycles) return {};
+  window_start_ = cycles;
+  if (!filled_) {  // the first window is the fabric filling up: measure the next
+    filled_ = true;
+    net_.measure_work();
+    return {};
+  }
+  const unsigned lanes = net_.threads();
+  const std::vector<double> work = net_.node_work();  // since the first window ended
+  std::vector<unsigned> now(net_.num_nodes());
+  for (NodeId n = 0; n < net_.num_nodes(); ++n) now[n] = net_.lane_of_node(n);
+  last_imbalance_ = lane_imbalance(now, lanes, work);
+  if (last_imbalance_ <= kMaxLaneImbalance) return {};
+  std::vector<unsigned> cut = net_.topology().kind->lanes(net_.topology(), lanes, work);
+  const double after = lane_imbalance(cut, lanes, work);
+  if (after > last_imbalance_ * (1 - kMinGain)) return {};
+  recuts_.push_back(LaneRecut{cycles, last_imbalance_, after});
+  if (recuts_.size() == kMaxRecuts) {
+    done_ = true;
+    net_.stop_measuring();
+  }
+  return cut;
+}
+
+}  // namespace wormsim
