@@ -281,6 +281,9 @@ const std::vector<Setting>& settings() {
       {"threads", "threads evaluating the fabric: 1-256, or auto (the cores this process may use; 1 below " +
                       std::to_string(kParallelMinNodes) + " nodes); results are identical for any number",
        [](Scenario& s, const std::string& v) { s.threads = v == "auto" ? 0 : u32("threads", v, 1, 256); }},
+      {"lane_cut", "how threads share the fabric: " + choice_names(lane_cuts(), ", ") +
+                       " (results are identical either way)",
+       [](Scenario& s, const std::string& v) { s.lane_cut = find_named(lane_cuts(), v, "lane_cut", "lane cut").value; }},
       boolean("force", "run even where the estimates pass this machine's limits: memory over 80% of what is "
                        "available, a static deadlock proof over 60 s (true/false)",
               &Scenario::force),

@@ -6,6 +6,16 @@
 
 namespace wormsim {
 
+const std::vector<Choice<LaneCut>>& lane_cuts() {
+  static const std::vector<Choice<LaneCut>> table = {
+      {"work", "cut by size, then again by the work measured in the run where a thread holds over 10% more than "
+               "the mean",
+       LaneCut::Work},
+      {"size", "cut by size only: equal boxes, blocks of modules or ranges of ids", LaneCut::Size},
+  };
+  return table;
+}
+
 LaneBalancer::LaneBalancer(Network& net) : net_(net) { net_.measure_work(); }
 
 std::vector<unsigned> LaneBalancer::after_cycle(Cycle cycles) {

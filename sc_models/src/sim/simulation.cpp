@@ -69,7 +69,7 @@ Simulation::Simulation(const Scenario& scenario, const ResolvedHook& resolved) {
       // the packet at its interface (Simulation::pending_).
       if (lane_source_) network_->set_lane_prework([this](unsigned lane, Cycle) { open_pending(lane); });
     }
-    balancer_ = std::make_unique<LaneBalancer>(*network_);
+    if (scenario_.lane_cut == LaneCut::Work) balancer_ = std::make_unique<LaneBalancer>(*network_);
   }
   scoreboard_.set_completion_handler(
       [this](const Packet& p, Cycle delivered) {

@@ -15,12 +15,18 @@
 #include <cstdint>
 #include <vector>
 
+#include <wormsim/core/choice.h>
 #include <wormsim/core/flit.h>
 #include <wormsim/network/profile.h>
 
 namespace wormsim {
 
 class Network;
+
+/// How threads share a fabric: cut by size only, or by size and then again
+/// by measured work (a LaneBalancer).
+enum class LaneCut { Size, Work };
+const std::vector<Choice<LaneCut>>& lane_cuts();
 
 class LaneBalancer {
  public:

@@ -11,6 +11,7 @@
 
 #include <wormsim/core/flit.h>
 #include <wormsim/core/link.h>
+#include <wormsim/network/lane_balancer.h>
 #include <wormsim/sim/settle.h>
 #include <wormsim/traffic/packet_lengths.h>
 
@@ -111,6 +112,8 @@ struct Scenario {
   /// cores this process may use, or 1 below kParallelMinNodes nodes. Results
   /// do not depend on it.
   unsigned threads = 1;
+  /// How the threads share the fabric (network/lane_balancer.h).
+  LaneCut lane_cut = LaneCut::Work;
   bool force = false;  ///< run even past this machine's limits (sim/limits.h)
   /// Time every phase of the cycle loop, per lane (network/profile.h):
   /// Results::profile. Changes no result.
