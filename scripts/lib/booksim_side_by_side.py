@@ -39,6 +39,8 @@ CONFIGS = [
     ("8x8x8 mesh, uniform 0.02", 8, 3, 0.02, 1000, 10000),
     ("8x8x8 mesh, uniform 0.3", 8, 3, 0.3, 1000, 10000),
     ("16x16x16 mesh, uniform 0.1", 16, 3, 0.1, 1000, 2000),
+    # CNSim's single-thread comparison (USENIX ATC 2024): a 4x4 mesh at 0.5 for 100,000 cycles
+    ("4x4 mesh, uniform 0.5 (CNSim's)", 4, 2, 0.5, 1000, 100000),
 ]
 SAMPLE = 1000  # BookSim's sample period; warm-up and measured cycles are multiples of it
 
