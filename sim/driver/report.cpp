@@ -183,7 +183,8 @@ void print_profile(std::ostream& os, const Results& r) {
     os << "); waiting at the barriers ";
     list(p.wait);
     os << " s (" << std::setprecision(2) << p.handoff * 1e6
-       << " us per phase at the least: hand-off and imbalance within a phase); imbalance over the run "
+       << " us per phase at the least: hand-off and imbalance within a phase; the pool's own hand-off, an empty "
+          "job on every lane, " << p.pool_handoff * 1e6 << " us); imbalance over the run "
        << p.imbalance << " (busiest lane over the mean)\n";
     for (const LaneRecut& c : p.recuts)
       os << "  lanes cut again by measured work after cycle " << c.cycle << ": busiest lane " << std::setprecision(2)
@@ -306,6 +307,7 @@ void write_json(const std::string& path, const Scenario& s, const Results& r, co
                     {"other", p.other},
                     {"imbalance", p.imbalance},
                     {"handoff_seconds_per_phase", p.handoff},
+                    {"pool_handoff_seconds", p.pool_handoff},
                     {"serial_fraction", p.serial_fraction},
                     {"projected_speedup_8", p.projected_speedup(8)},
                     {"projected_speedup_16", p.projected_speedup(16)}};

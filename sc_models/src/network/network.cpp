@@ -210,6 +210,16 @@ void Network::evaluate_phase(Cycle cycle) {
   if constexpr (kProfile) profile_->replay += since(t);
 }
 
+void Network::set_profile(bool on) {
+  profile_ = on ? std::make_unique<NetworkProfile>() : nullptr;
+  if (!profile_) return;
+  profile_->lanes.assign(pool_ ? pool_->lanes() : 0, {});
+  if (!pool_) return;
+  const auto start = ProfileClock::now();
+  for (unsigned k = 0; k < kHandoffRuns; ++k) pool_->run([](unsigned) {});
+  profile_->pool_handoff = since(start) / kHandoffRuns;
+}
+
 void Network::for_each_lane(const std::function<void(unsigned)>& job) const {
   if (!pool_) return job(0);
   if (!profile_) return pool_->run(job);

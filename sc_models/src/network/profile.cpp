@@ -15,6 +15,7 @@ ProfileSummary summarize(const NetworkProfile& p, double wall) {
   s.take = p.take;
   s.replay = p.replay;
   s.recuts = p.recuts;
+  s.pool_handoff = p.pool_handoff;
   const double shared = p.shared_evaluate + p.shared_commit + p.shared_between;
   double total_work = 0, most = 0;
   for (const NetworkProfile::Lane& l : p.lanes) {

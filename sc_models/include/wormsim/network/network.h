@@ -122,10 +122,10 @@ class Network {
   /// cycle, as if woken in the serial part of the cycle before.
   void set_lane_prework(std::function<void(unsigned, Cycle)> work) { lane_prework_ = std::move(work); }
   /// Times every phase from now on (network/profile.h); after set_threads.
-  void set_profile(bool on) {
-    profile_ = on ? std::make_unique<NetworkProfile>() : nullptr;
-    if (profile_) profile_->lanes.assign(pool_ ? pool_->lanes() : 0, {});
-  }
+  /// With lanes, first times the pool's own hand-off
+  /// (NetworkProfile::pool_handoff: kHandoffRuns empty jobs).
+  void set_profile(bool on);
+  static constexpr unsigned kHandoffRuns = 2000;
   /// The times so far; null unless set_profile(true).
   const NetworkProfile* profile() const { return profile_.get(); }
 

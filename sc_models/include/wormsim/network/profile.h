@@ -30,6 +30,9 @@ struct NetworkProfile {
   double take = 0, replay = 0;  ///< serial: starting the lanes' activity lists, replaying deliveries
   std::uint64_t shared_phases = 0, single_phases = 0;
   std::vector<LaneRecut> recuts;
+  /// Seconds per run of an empty job on every lane (the pool's own
+  /// hand-off, timed when profiling starts); 0 with one lane.
+  double pool_handoff = 0;
 };
 
 /// What a profile says about scaling, for a run of `wall` seconds.
@@ -49,6 +52,7 @@ struct ProfileSummary {
   /// The least any lane waited, per shared phase (seconds; 0 without shared
   /// phases): the pool's hand-off plus the lanes' imbalance within a phase.
   double handoff = 0;
+  double pool_handoff = 0;  ///< NetworkProfile::pool_handoff
   /// serial / (serial + the lanes' work): the share of a one-thread run that
   /// stays serial (Amdahl's s).
   double serial_fraction = 1;
