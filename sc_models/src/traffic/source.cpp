@@ -1,5 +1,6 @@
 #include <wormsim/traffic/source.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace wormsim {
@@ -77,21 +78,29 @@ void TrafficSource::emit_lanes(const std::function<void(const Packet&)>& emit) {
     }
     return;
   }
-  // Blocks: merge the lanes' lists (each in node order) by source node.
-  next_.assign(lanes_.size(), 0);
-  for (;;) {
-    Lane* first = nullptr;
-    std::size_t* at = nullptr;
-    for (std::size_t k = 0; k < lanes_.size(); ++k)
-      if (next_[k] < lanes_[k].created.size() &&
-          (first == nullptr || lanes_[k].created[next_[k]].src < first->created[*at].src)) {
-        first = &lanes_[k];
-        at = &next_[k];
-      }
-    if (first == nullptr) break;
-    Packet& p = first->created[(*at)++];
-    p.id = take_id();
-    emit(p);
+  // Blocks: the packets by source node (a node creates at most one a
+  // cycle), read back in node order: linear in the packets and the words of
+  // the node range they span, whatever the number of lanes.
+  if (by_source_.size() != rngs_.size()) {
+    by_source_.assign(rngs_.size(), nullptr);
+    created_.assign(rngs_.size() / 64 + 1, 0);
+  }
+  std::size_t first = created_.size(), last = 0;
+  for (Lane& lane : lanes_)
+    for (Packet& p : lane.created) {
+      const std::size_t w = p.src / 64;
+      by_source_[p.src] = &p;
+      created_[w] |= 1ull << (p.src % 64);
+      first = std::min(first, w);
+      last = std::max(last, w);
+    }
+  for (std::size_t w = first; w <= last && first < created_.size(); ++w) {
+    for (std::uint64_t bits = created_[w]; bits; bits &= bits - 1) {
+      Packet& p = *by_source_[w * 64 + static_cast<unsigned>(__builtin_ctzll(bits))];
+      p.id = take_id();
+      emit(p);
+    }
+    created_[w] = 0;
   }
   for (Lane& lane : lanes_) lane.created.clear();
 }

@@ -90,7 +90,11 @@ class TrafficSource : public PacketSource {
   void take_due(Lane& l, Cycle cycle, Sink&& sink);
   std::vector<Lane> lanes_;
   bool ranges_ = true;  ///< lane k's nodes all below lane k+1's: lane order is node order
-  std::vector<std::size_t> next_;  ///< emit_lanes(): per lane, its next packet
+  /// emit_lanes() with blocks: per node the packet it created this cycle
+  /// (valid where its bit of created_ is set), and the words of created_
+  /// between first_word_ and last_word_ that hold bits.
+  std::vector<Packet*> by_source_;
+  std::vector<std::uint64_t> created_;
 };
 
 }  // namespace wormsim
