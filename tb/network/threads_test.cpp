@@ -153,17 +153,14 @@ INSTANTIATE_TEST_SUITE_P(Cases, Threads, ::testing::ValuesIn(cases()),
 // transpose traffic leaves the size cut's lanes uneven, the balancer cuts
 // them again while packets are in flight (the source's streams and the
 // open deliveries move to their nodes' new lanes), and the results are the
-// one-thread run's.
+// one-thread run's; with --lane-cut size no cut is taken, and the results
+// are again the same.
 TEST(Threads, LanesCutAgainByMeasuredWorkGiveTheSameResults) {
   for (const auto& [traffic, rate] : {std::pair<const char*, double>{"transpose", 0.1}, {"hotspot", 0.02}}) {
     SCOPED_TRACE(traffic);
-    Scenario s;
-    s.topology = "mesh:8x8x8";
+    Scenario s = small_scenario("mesh:8x8x8", rate, 31);
     s.routing = "dor";
     s.traffic = traffic;
-    s.rate = rate;
-    s.seed = 31;
-    s.warmup = 200;
     s.cycles = 1300;
     s.deadlock_check = false;
     std::cout << "[ seed ] " << s.seed << " (" << traffic << ")\n";
@@ -181,6 +178,11 @@ TEST(Threads, LanesCutAgainByMeasuredWorkGiveTheSameResults) {
     }
     EXPECT_EQ(many.network().profile()->recuts.size(), many.lane_recuts().size());
     expect_same_results(one.results(0.0), many.results(0.0));
+    s.lane_cut = LaneCut::Size;  // --lane-cut size: the first cut stays
+    Simulation sized(s);
+    sized.run_plain();
+    EXPECT_TRUE(sized.lane_recuts().empty());
+    expect_same_results(one.results(0.0), sized.results(0.0));
   }
 }
 

@@ -16,12 +16,12 @@ const std::vector<Choice<LaneCut>>& lane_cuts() {
   return table;
 }
 
-LaneBalancer::LaneBalancer(Network& net) : net_(net) { net_.measure_work(); }
+LaneBalancer::LaneBalancer(Network& net) : net_(net) {}
 
 std::vector<unsigned> LaneBalancer::after_cycle(Cycle cycles) {
   if (done_ || cycles < window_start_ + kWindowCycles) return {};
   window_start_ = cycles;
-  if (!filled_) {  // the first window is the fabric filling up: measure the next
+  if (!filled_) {  // the first window is the fabric filling up: count from its end
     filled_ = true;
     net_.measure_work();
     return {};

@@ -125,10 +125,7 @@ std::string GridKind::floorplan(ZLayout z) const {
 }
 
 std::vector<unsigned> GridKind::lanes(const Topology& t, unsigned lanes, const std::vector<double>& work) const {
-  const std::vector<std::array<unsigned, 3>> cells = grid_coord_table(spec_.dims);
-  BlockCut cut = block_lanes(t, cells, spec_.dims, lanes);
-  if (cut.lane.empty()) return TopologyKind::lanes(t, lanes, work);
-  return work.empty() ? std::move(cut.lane) : weighted_block_lanes(cells, spec_.dims, cut.parts, work);
+  return grid_lanes(t, grid_coord_table(spec_.dims), spec_.dims, lanes, work);
 }
 
 std::vector<unsigned> GridKind::coordinates(NodeId n) const {

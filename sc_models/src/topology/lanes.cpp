@@ -134,4 +134,16 @@ std::vector<unsigned> weighted_block_lanes(const std::vector<std::array<unsigned
   return lane;
 }
 
+std::vector<unsigned> id_range_lanes(std::size_t nodes, unsigned lanes, const std::vector<double>& work) {
+  return work.empty() ? contiguous_lanes(nodes, lanes) : weighted_ranges(work, lanes);
+}
+
+std::vector<unsigned> grid_lanes(const Topology& t, const std::vector<std::array<unsigned, 3>>& cell_of_node,
+                                 const std::array<unsigned, 3>& extent, unsigned lanes,
+                                 const std::vector<double>& work) {
+  BlockCut cut = block_lanes(t, cell_of_node, extent, lanes);
+  if (cut.lane.empty()) return id_range_lanes(cell_of_node.size(), lanes, work);
+  return work.empty() ? std::move(cut.lane) : weighted_block_lanes(cell_of_node, extent, cut.parts, work);
+}
+
 }  // namespace wormsim

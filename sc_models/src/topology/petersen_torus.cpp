@@ -136,9 +136,7 @@ std::vector<unsigned> PetersenTorusKind::lanes(const Topology& t, unsigned lanes
     const PtCoord c = pt_coord_of(lmn_, n);
     module[n] = {c.z, c.x, c.y};
   }
-  BlockCut cut = block_lanes(t, module, lmn_, lanes);
-  if (cut.lane.empty()) return TopologyKind::lanes(t, lanes, work);
-  return work.empty() ? std::move(cut.lane) : weighted_block_lanes(module, lmn_, cut.parts, work);
+  return grid_lanes(t, module, lmn_, lanes, work);
 }
 
 std::vector<unsigned> PetersenTorusKind::coordinates(NodeId n) const {

@@ -44,7 +44,7 @@ EscapeRouting TopologyKind::escape_routing(const Topology& t) const {
 }
 
 std::vector<unsigned> TopologyKind::lanes(const Topology& t, unsigned lanes, const std::vector<double>& work) const {
-  return work.empty() ? contiguous_lanes(t.num_nodes(), lanes) : weighted_ranges(work, lanes);
+  return id_range_lanes(t.num_nodes(), lanes, work);
 }
 
 TileSpot TopologyKind::tile(const Topology& t, NodeId n, ZLayout /*z*/) const {

@@ -34,7 +34,8 @@ class LaneBalancer {
   static constexpr double kMinGain = 0.03;
   static constexpr unsigned kMaxRecuts = 4;
 
-  /// Starts counting `net`'s work (it has several lanes).
+  /// For `net`, which has several lanes; counting starts after the first
+  /// kWindowCycles cycles.
   explicit LaneBalancer(Network& net);
 
   /// After `cycles` cycles have completed: at the end of a window, the

@@ -56,6 +56,17 @@ std::vector<unsigned> weighted_block_lanes(const std::vector<std::array<unsigned
                                            const std::array<unsigned, 3>& extent,
                                            const std::array<unsigned, 3>& parts, const std::vector<double>& work);
 
+/// Ranges of ids: equal ones (contiguous_lanes) without `work`, else each
+/// holding an equal share of it (weighted_ranges).
+std::vector<unsigned> id_range_lanes(std::size_t nodes, unsigned lanes, const std::vector<double>& work);
+
+/// The lanes of a fabric whose nodes sit on a cell grid (as block_lanes):
+/// block_lanes' boxes, cut by `work` when given (weighted_block_lanes);
+/// where no box cut is even enough, id_range_lanes.
+std::vector<unsigned> grid_lanes(const Topology& t, const std::vector<std::array<unsigned, 3>>& cell_of_node,
+                                 const std::array<unsigned, 3>& extent, unsigned lanes,
+                                 const std::vector<double>& work);
+
 /// Directed links of t whose ends are in different lanes.
 std::size_t links_between_lanes(const Topology& t, const std::vector<unsigned>& lane);
 

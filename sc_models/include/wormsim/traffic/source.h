@@ -91,8 +91,8 @@ class TrafficSource : public PacketSource {
   std::vector<Lane> lanes_;
   bool ranges_ = true;  ///< lane k's nodes all below lane k+1's: lane order is node order
   /// emit_lanes() with blocks: per node the packet it created this cycle
-  /// (valid where its bit of created_ is set), and the words of created_
-  /// between first_word_ and last_word_ that hold bits.
+  /// (valid where its bit of created_ is set), and a bit per node that
+  /// created one (all 0 between calls).
   std::vector<Packet*> by_source_;
   std::vector<std::uint64_t> created_;
 };
