@@ -101,10 +101,11 @@ inline void Router::commit_vc_allocation() {
   }
 }
 
-inline void Router::buffer_write(unsigned parity) {
+inline void Router::buffer_write(Cycle cycle) {
+  const unsigned parity = static_cast<unsigned>(cycle & 1);
   for (std::uint64_t arrived = arrivals_->flits[parity]; arrived; arrived &= arrived - 1) {
     const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
-    const Flit& f = in_links_[p]->arrived_flit(parity);
+    const Flit& f = in_links_[p]->arrived_flit(cycle);
     if (f.vc >= cfg_.vcs) fail("flit on nonexistent VC");
     const unsigned index = p * cfg_.vcs + f.vc;
     InputVc& in = inputs_[index];
@@ -125,10 +126,11 @@ inline void Router::count_credit(unsigned index) {
   if (credits == cfg_.buffer_depth) drained_ |= 1ull << index;
 }
 
-inline void Router::credit_update(unsigned parity) {
+inline void Router::credit_update(Cycle cycle) {
+  const unsigned parity = static_cast<unsigned>(cycle & 1);
   for (std::uint64_t arrived = arrivals_->credits[parity]; arrived; arrived &= arrived - 1) {
     const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
-    const CreditSlot& c = out_links_[p]->arrived_credit(parity);
+    const CreditSlot& c = out_links_[p]->arrived_credit(cycle);
     count_credit(p * cfg_.vcs + c.vc);
     for (unsigned more = c.more; __builtin_expect(more != 0, 0); more &= more - 1)  // the next router's input speedup
       count_credit(p * cfg_.vcs + static_cast<unsigned>(__builtin_ctz(more)));
@@ -205,9 +207,10 @@ void Router::evaluate(Cycle cycle) {
     if (va) commit_vc_allocation();
     if (sa_grant_count_ != 0) commit_switch_traversal();
   }
-  const unsigned parity = static_cast<unsigned>(committer_->edge() & 1);
-  if (arrivals_->flits[parity]) buffer_write(parity);
-  if (arrivals_->credits[parity]) credit_update(parity);
+  const Cycle now = committer_->edge();
+  const unsigned parity = static_cast<unsigned>(now & 1);
+  if (arrivals_->flits[parity]) buffer_write(now);
+  if (arrivals_->credits[parity]) credit_update(now);
   if (buffered_ != 0) activity_.wake(slot_);
 }
 
@@ -552,6 +555,12 @@ void Router::switch_allocation_islip() {
   }
   st.spec_heads = 0;  // this cycle's bids are in
   if (outputs == 0) return;
+  // Without speedups a VC that holds its output VC crosses as soon as its
+  // input is matched: what it changes (its own VC, its output VC's credits,
+  // the arbiters' pointers) is read by no later match, and the VC allocation
+  // committed after it touches other VCs. Speculative winners cross after
+  // that commit (commit_switch_traversal).
+  const bool direct = cfg_.input_speedup == 1 && cfg_.output_speedup == 1;
   std::uint64_t matched = inputs;
   if (unopposed)
     st.sa.match_unopposed(inputs, st.matched.data());
@@ -569,10 +578,12 @@ void Router::switch_allocation_islip() {
     const unsigned base = st.input_port[input] * vcs;
     const unsigned vc = static_cast<unsigned>(st.vc_pointer[input].pick((to_output != 0 ? to_output : bids) >> base));
     st.vc_pointer[input].advance_past(st.pointer_past[vc]);
-    if (to_output != 0)
-      grant(static_cast<PortId>(st.input_port[input]), static_cast<VcId>(vc));
-    else
+    if (to_output == 0)
       speculative_grant(base + vc, st.output_port[o]);
+    else if (direct)
+      traverse<false, false>(st.input_port[input], vc);
+    else
+      grant(static_cast<PortId>(st.input_port[input]), static_cast<VcId>(vc));
   }
 }
 

@@ -6,15 +6,16 @@
 // delay).
 //
 // Cycles are counted by the link's LinkCommitter (edge(): the clock edges
-// committed so far, which is the number of the cycle being evaluated). A
-// 1-cycle direction is a pair of slots indexed by the parity of the cycle
-// they are seen in, each stamped with that cycle: the sender writes the slot
-// of cycle t+1 while the receiver reads the slot of cycle t, and a slot whose
-// stamp is not the current cycle is empty. Nothing is copied at the clock
-// edge. The sender wakes the receiving component for cycle t+1 and sets its
-// arrival bit there as it sends. A direction of latency L > 1 holds its
-// items in a FIFO of L - 1 register stages; the committer moves each into
-// the slots at the edge before the cycle it is seen in (a timing wheel).
+// committed so far, which is the number of the cycle being evaluated). Each
+// direction is a ring of registers, one per cycle an item may be seen in:
+// a power of two, at least L + 1 of them, indexed by that cycle and stamped
+// with it. The sender of cycle t writes the register of cycle t + L while
+// the receiver reads the register of cycle t; a register whose stamp is not
+// the current cycle is empty. Nothing is copied at a clock edge. A 1-cycle
+// direction (two registers) wakes the receiving component for cycle t + 1
+// and sets its arrival bit there as it sends; a direction of latency L > 1
+// lists the send with the committer, which does both at the edge before
+// cycle t + L (a timing wheel of notices: the item stays in its register).
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -68,48 +69,57 @@ class Link {
   /// same), each 1 to kMaxLinkLatency (std::invalid_argument else).
   inline Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream, std::string name,
               unsigned latency = 1, unsigned credit_latency = 0);
+  /// The rings may point into the object: it stays where it was built.
+  Link(const Link&) = delete;
+  Link& operator=(const Link&) = delete;
 
   /// What the downstream end sees in the current cycle (between cycles: in
   /// the coming one).
   inline FlitSlot flit() const;
   /// What the upstream end sees in the current cycle.
   inline CreditSlot credit() const;
-  /// The flit seen in the cycle of parity `parity`, for a reader that knows
-  /// one arrived (its arrival bit is set).
-  const Flit& arrived_flit(unsigned parity) const { return flits_[parity].flit; }
-  /// The credit seen in the cycle of parity `parity` (its arrival bit is set).
-  const CreditSlot& arrived_credit(unsigned parity) const { return credits_[parity].slot; }
+  /// The flit seen in cycle `cycle`, for a reader that knows one arrived
+  /// (its arrival bit is set).
+  const Flit& arrived_flit(std::uint64_t cycle) const { return flit_ring_[cycle & flit_mask_].flit; }
+  /// The credit seen in cycle `cycle` (its arrival bit is set).
+  const CreditSlot& arrived_credit(std::uint64_t cycle) const { return credit_ring_[cycle & credit_mask_].slot; }
   /// The flit seen in the current cycle, or null.
   inline const Flit* flit_arrival() const;
   /// The credit seen in the current cycle, or null.
   inline const CreditSlot* credit_arrival() const;
 
-  unsigned latency() const { return pipe_ ? pipe_->flit_delay + 1 : 1; }
-  unsigned credit_latency() const { return pipe_ ? pipe_->credit_delay + 1 : 1; }
+  unsigned latency() const { return flit_latency_; }
+  unsigned credit_latency() const { return credit_latency_; }
 
   /// A flit on VC `vc` is on its way: seen in the coming cycle or still in
   /// the pipeline. Between cycles.
   bool flit_in_flight(VcId vc) const {
-    const Flit* f = flit_arrival();
-    if (f != nullptr && f->vc == vc) return true;
-    if (pipe_)
-      for (unsigned i = 0; i < pipe_->flits.count; ++i)
-        if (pipe_->flits.at(i).vc == vc) return true;
+    const std::uint64_t t = now();
+    for (unsigned i = 0; i <= flit_mask_; ++i)
+      if (const FlitReg& r = flit_ring_[i]; r.seen != kNever && r.seen >= t && r.flit.vc == vc) return true;
     return false;
   }
   /// A credit for VC `vc` is on its way back (seen in the coming cycle or in the pipeline).
   bool credit_in_flight(VcId vc) const {
-    const CreditSlot* c = credit_arrival();
-    if (c != nullptr && c->credits(vc)) return true;
-    if (pipe_)
-      for (unsigned i = 0; i < pipe_->credits.count; ++i)
-        if (pipe_->credits.at(i).credits(vc)) return true;
+    const std::uint64_t t = now();
+    for (unsigned i = 0; i <= credit_mask_; ++i)
+      if (const CreditReg& r = credit_ring_[i]; r.seen != kNever && r.seen >= t && r.slot.credits(vc)) return true;
     return false;
   }
   /// Flits and credits inside the pipeline stages (not counting what is
   /// seen in the coming cycle).
-  unsigned flits_in_pipeline() const { return pipe_ ? pipe_->flits.count : 0; }
-  unsigned credits_in_pipeline() const { return pipe_ ? pipe_->credits.count : 0; }
+  unsigned flits_in_pipeline() const {
+    const std::uint64_t t = now();
+    unsigned n = 0;
+    for (unsigned i = 0; i <= flit_mask_; ++i) n += flit_ring_[i].seen != kNever && flit_ring_[i].seen > t;
+    return n;
+  }
+  unsigned credits_in_pipeline() const {
+    const std::uint64_t t = now();
+    unsigned n = 0;
+    for (unsigned i = 0; i <= credit_mask_; ++i) n += credit_ring_[i].seen != kNever && credit_ring_[i].seen > t;
+    return n;
+  }
 
   /// Sends `f` downstream (one flit per cycle).
   inline void send_flit(const Flit& f);
@@ -158,70 +168,29 @@ class Link {
   unsigned downstream_lane() const { return down_lane_; }
 
   /// Clock edge `edge` of a pipelined direction (the flit direction if
-  /// `flit`), committed by lane `lane`: the item due at `edge` moves into
-  /// the slot of cycle edge + 1. Called once per item, at its due edge.
+  /// `flit`), committed by lane `lane`: the item in the register of cycle
+  /// edge + 1 comes into view of the receiving end. Called once per item,
+  /// at the edge before the cycle it is seen in.
   inline void commit_due(bool flit, unsigned lane, std::uint64_t edge);
 
  private:
-  /// What is on its way in one direction: a FIFO of (arrival edge, item),
-  /// at most L deep (L - 1 in flight between cycles, one more sent during
-  /// a cycle). Written by the sending end during evaluation and by the lane
-  /// committing that direction at the edge, never both at once.
-  template <class T>
-  struct Fifo {
-    struct Timed {
-      std::uint64_t due = 0;
-      T item{};
-    };
-    /// Room for `capacity` entries (rounded up to a power of two).
-    explicit Fifo(unsigned capacity) {
-      unsigned n = 1;
-      while (n < capacity) n *= 2;
-      slots.resize(n);
-      mask = n - 1;
-    }
-    std::vector<Timed> slots;
-    unsigned mask = 0, head = 0, count = 0;
-    const T& at(unsigned i) const { return slots[(head + i) & mask].item; }
-    /// The last entry if it is due at `due`, else null.
-    T* last_due(std::uint64_t due) {
-      if (count == 0) return nullptr;
-      Timed& t = slots[(head + count - 1) & mask];
-      return t.due == due ? &t.item : nullptr;
-    }
-    /// A new last entry, due at `due`: its item is the caller's to fill.
-    T& push(std::uint64_t due) {
-      Timed& t = slots[(head + count) & mask];
-      t.due = due;
-      ++count;
-      return t.item;
-    }
-    /// The first entry, taken off the FIFO.
-    const T& take() {
-      const T& item = slots[head].item;
-      head = (head + 1) & mask;
-      --count;
-      return item;
-    }
-  };
-  /// A pipelined link's two directions: an item sent in cycle t is due at
-  /// edge t + L - 1 and seen in cycle t + L.
-  struct Pipe {
-    Pipe(unsigned latency, unsigned credit_latency)
-        : flit_delay(latency - 1), credit_delay(credit_latency - 1), flits(latency), credits(credit_latency) {}
-    unsigned flit_delay, credit_delay;
-    Fifo<Flit> flits;
-    Fifo<CreditSlot> credits;
-  };
-  /// A slot seen in cycle `seen` (empty in every other cycle).
+  static constexpr std::uint64_t kNever = ~0ull;
+  /// A register of the cycle `seen` (empty in every other cycle).
   struct FlitReg {
     Flit flit;
-    std::uint64_t seen = ~0ull;
+    std::uint64_t seen = kNever;
   };
   struct CreditReg {
-    std::uint64_t seen = ~0ull;
+    std::uint64_t seen = kNever;
     CreditSlot slot;  ///< valid stays set: `seen` says whether it is
   };
+  /// The ring of a direction of latency `latency`: room for every cycle an
+  /// item sent now or earlier may be seen in (a power of two > latency).
+  static unsigned ring_size(unsigned latency) {
+    unsigned n = 2;
+    while (n < latency + 1) n *= 2;
+    return n;
+  }
 
   /// Puts what arrives for cycle `seen` in view of the receiving end: wakes
   /// it from lane `lane` and sets its arrival bit.
@@ -237,6 +206,10 @@ class Link {
   inline std::uint64_t now() const;
 
   LinkCommitter* committer_;
+  FlitReg* flit_ring_ = flits_;  ///< flits_, or flit_store_ (latency > 1)
+  CreditReg* credit_ring_ = credits_;
+  std::uint8_t flit_latency_ = 1, credit_latency_ = 1;
+  std::uint8_t flit_mask_ = 1, credit_mask_ = 1;  ///< ring size - 1
   FlitReg flits_[2];
   CreditReg credits_[2];
   std::uint64_t* flit_words_ = nullptr;
@@ -246,7 +219,8 @@ class Link {
   std::uint16_t up_lane_ = 0, down_lane_ = 0;
   std::uint8_t flit_bit_ = 0, credit_bit_ = 0;
   bool flit_word_own_ = true, credit_word_own_ = true;
-  std::unique_ptr<Pipe> pipe_;  ///< null for latency 1 in both directions
+  std::unique_ptr<FlitReg[]> flit_store_;  ///< the ring of a pipelined direction
+  std::unique_ptr<CreditReg[]> credit_store_;
   LinkEnd up_, down_;
   std::string name_;
 };
@@ -375,42 +349,57 @@ inline Link::Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream
   if (credit_latency == 0) credit_latency = latency;
   if (latency < 1 || latency > kMaxLinkLatency || credit_latency > kMaxLinkLatency)
     throw std::invalid_argument("Link: latency out of range");
-  if (latency > 1 || credit_latency > 1) pipe_ = std::make_unique<Pipe>(latency, credit_latency);
-  credits_[0].slot.valid = credits_[1].slot.valid = true;
+  flit_latency_ = static_cast<std::uint8_t>(latency);
+  credit_latency_ = static_cast<std::uint8_t>(credit_latency);
+  if (latency > 1) {
+    const unsigned n = ring_size(latency);
+    flit_store_ = std::make_unique<FlitReg[]>(n);
+    flit_ring_ = flit_store_.get();
+    flit_mask_ = static_cast<std::uint8_t>(n - 1);
+  }
+  if (credit_latency > 1) {
+    const unsigned n = ring_size(credit_latency);
+    credit_store_ = std::make_unique<CreditReg[]>(n);
+    credit_ring_ = credit_store_.get();
+    credit_mask_ = static_cast<std::uint8_t>(n - 1);
+  }
+  for (unsigned i = 0; i <= credit_mask_; ++i) credit_ring_[i].slot.valid = true;
 }
 
 inline std::uint64_t Link::now() const { return committer_->edge(); }
 
 inline FlitSlot Link::flit() const {
   const std::uint64_t t = now();
-  const FlitReg& r = flits_[t & 1];
+  const FlitReg& r = flit_ring_[t & flit_mask_];
   return r.seen == t ? FlitSlot{true, r.flit} : FlitSlot{};
 }
 
 inline CreditSlot Link::credit() const {
   const std::uint64_t t = now();
-  const CreditReg& r = credits_[t & 1];
+  const CreditReg& r = credit_ring_[t & credit_mask_];
   return r.seen == t ? r.slot : CreditSlot{};
 }
 
 inline const Flit* Link::flit_arrival() const {
   const std::uint64_t t = now();
-  return flits_[t & 1].seen == t ? &flits_[t & 1].flit : nullptr;
+  const FlitReg& r = flit_ring_[t & flit_mask_];
+  return r.seen == t ? &r.flit : nullptr;
 }
 
 inline const CreditSlot* Link::credit_arrival() const {
   const std::uint64_t t = now();
-  return credits_[t & 1].seen == t ? &credits_[t & 1].slot : nullptr;
+  const CreditReg& r = credit_ring_[t & credit_mask_];
+  return r.seen == t ? &r.slot : nullptr;
 }
 
 inline void Link::prefetch_send() const {
-  const FlitReg* r = &flits_[(now() + 1) & 1];
+  const FlitReg* r = &flit_ring_[(now() + flit_latency_) & flit_mask_];
   __builtin_prefetch(r, 1);
   __builtin_prefetch(reinterpret_cast<const char*>(r + 1) - 1, 1);
 }
 
 inline void Link::prefetch_arrival() const {
-  const FlitReg* r = &flits_[now() & 1];
+  const FlitReg* r = &flit_ring_[now() & flit_mask_];
   __builtin_prefetch(r);
   __builtin_prefetch(reinterpret_cast<const char*>(r + 1) - 1);
 }
@@ -429,15 +418,16 @@ inline void Link::arrive_credit(std::uint64_t seen, unsigned lane) {
 inline void Link::send_flit(const Flit& f, VcId vc) {
   ++flits_carried_;
   heads_carried_ += is_head(f.type) ? 1u : 0u;
-  const std::uint64_t seen = now() + 1;
-  if (__builtin_expect(pipe_ != nullptr, 0) && pipe_->flit_delay != 0) {
-    const std::uint64_t due = seen - 1 + pipe_->flit_delay;
-    Flit& item = pipe_->flits.push(due);
-    item = f;
-    item.vc = vc;
-    committer_->schedule(this, up_lane_, true, due);
+  if (__builtin_expect(flit_store_ != nullptr, 0)) {
+    const std::uint64_t seen = now() + flit_latency_;
+    FlitReg& r = flit_store_[seen & flit_mask_];
+    r.flit = f;
+    r.flit.vc = vc;
+    r.seen = seen;
+    committer_->schedule(this, up_lane_, true, seen - 1);
     return;
   }
+  const std::uint64_t seen = now() + 1;
   FlitReg& r = flits_[seen & 1];
   r.flit = f;
   r.flit.vc = vc;
@@ -448,13 +438,16 @@ inline void Link::send_flit(const Flit& f, VcId vc) {
 inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
 inline void Link::send_credit(VcId vc) {
-  const std::uint64_t seen = now() + 1;
-  if (__builtin_expect(pipe_ != nullptr, 0) && pipe_->credit_delay != 0) {
-    const std::uint64_t due = seen - 1 + pipe_->credit_delay;
-    pipe_->credits.push(due) = CreditSlot{true, vc, 0};
-    committer_->schedule(this, down_lane_, false, due);
+  if (__builtin_expect(credit_store_ != nullptr, 0)) {
+    const std::uint64_t seen = now() + credit_latency_;
+    CreditReg& r = credit_store_[seen & credit_mask_];
+    r.seen = seen;
+    r.slot.vc = vc;
+    r.slot.more = 0;
+    committer_->schedule(this, down_lane_, false, seen - 1);
     return;
   }
+  const std::uint64_t seen = now() + 1;
   CreditReg& r = credits_[seen & 1];
   r.seen = seen;
   r.slot.vc = vc;
@@ -463,33 +456,20 @@ inline void Link::send_credit(VcId vc) {
 }
 
 inline void Link::send_credit_merged(VcId vc) {
-  const std::uint64_t seen = now() + 1;
-  if (__builtin_expect(pipe_ != nullptr, 0) && pipe_->credit_delay != 0) {
-    if (CreditSlot* first = pipe_->credits.last_due(seen - 1 + pipe_->credit_delay)) {
-      first->more = static_cast<std::uint16_t>(first->more | 1u << vc);
-      return;
-    }
-  } else if (credits_[seen & 1].seen == seen) {  // a credit sent already this cycle
-    CreditSlot& first = credits_[seen & 1].slot;
-    first.more = static_cast<std::uint16_t>(first.more | 1u << vc);
+  const std::uint64_t seen = now() + credit_latency_;
+  CreditReg& r = credit_ring_[seen & credit_mask_];
+  if (r.seen == seen) {  // a credit sent already this cycle
+    r.slot.more = static_cast<std::uint16_t>(r.slot.more | 1u << vc);
     return;
   }
   send_credit(vc);
 }
 
 inline void Link::commit_due(bool flit, unsigned lane, std::uint64_t edge) {
-  const std::uint64_t seen = edge + 1;
-  if (flit) {
-    FlitReg& r = flits_[seen & 1];
-    r.flit = pipe_->flits.take();
-    r.seen = seen;
-    arrive_flit(seen, lane);
-  } else {
-    CreditReg& r = credits_[seen & 1];
-    r.slot = pipe_->credits.take();
-    r.seen = seen;
-    arrive_credit(seen, lane);
-  }
+  if (flit)
+    arrive_flit(edge + 1, lane);
+  else
+    arrive_credit(edge + 1, lane);
 }
 
 }  // namespace wormsim

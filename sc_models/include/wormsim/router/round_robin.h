@@ -19,7 +19,7 @@ class RoundRobin {
   /// Picks among requesters given as a bit mask (size <= 64); -1 if none.
   int pick(std::uint64_t requests) const {
     if (requests == 0) return -1;
-    const std::uint64_t high = requests & ~((ptr_ == 0) ? 0 : ((1ull << ptr_) - 1));
+    const std::uint64_t high = requests & (~0ull << ptr_);  // ptr_ < size_ <= 64
     const std::uint64_t use = high ? high : requests;
     return __builtin_ctzll(use);
   }

@@ -246,8 +246,8 @@ class Router : public Component {
   }
   [[gnu::always_inline]] inline void commit_vc_allocation();
   void commit_switch_traversal();
-  [[gnu::always_inline]] inline void buffer_write(unsigned parity);
-  [[gnu::always_inline]] inline void credit_update(unsigned parity);
+  [[gnu::always_inline]] inline void buffer_write(Cycle cycle);
+  [[gnu::always_inline]] inline void credit_update(Cycle cycle);
   /// One credit back for output VC `index`.
   [[gnu::always_inline]] inline void count_credit(unsigned index);
 
