@@ -23,18 +23,6 @@ void NetworkInterface::enqueue(const Packet& packet) {
   activity_.wake(slot_);
 }
 
-void NetworkInterface::evaluate(Cycle cycle) {
-  inject();
-  consume();
-  receive(cycle);
-  count_credits();
-  if (has_work()) activity_.wake(slot_);
-}
-
-bool NetworkInterface::has_work() const {
-  return !queue_.empty() || busy_channels_ != 0 || ejection_held_ != 0;
-}
-
 unsigned NetworkInterface::sending_channels() const {
   unsigned n = 0;
   for (const auto& ch : inject_) n += ch.busy ? 1 : 0;
@@ -49,7 +37,7 @@ unsigned NetworkInterface::ejection_buffered() const {
 
 // Channels in index order take packets from the queue head; a packet starts
 // on the first VC (round-robin) with a credit and its head leaves at once.
-void NetworkInterface::inject() {
+inline void NetworkInterface::inject() {
   if (queue_.empty() && busy_channels_ == 0) return;
   for (auto& ch : inject_) {
     if (!ch.busy) {
@@ -62,32 +50,32 @@ void NetworkInterface::inject() {
       ch.vc_arb.advance_past(static_cast<unsigned>(v));
       ch.busy = true;
       ++busy_channels_;
-      ch.packet = queue_.front();
+      const Packet& p = queue_.front();
+      Flit& f = ch.next;
+      f = Flit{};
+      f.packet = p.id;
+      f.src = p.src;
+      f.dst = p.dst;
+      f.vc = static_cast<VcId>(v);
+      f.worm = p.worm;
+      f.mc = p.mc;
+      f.created = p.created;
+      ch.length = p.length;
       queue_.pop_front();
-      ch.next_seq = 0;
-      ch.vc = static_cast<VcId>(v);
     }
-    if (ch.credits[ch.vc] == 0) continue;
-    Flit f;
-    f.packet = ch.packet.id;
-    f.src = ch.packet.src;
-    f.dst = ch.packet.dst;
-    f.seq = static_cast<std::uint16_t>(ch.next_seq);
-    f.vc = ch.vc;
-    f.type = flit_type_for(ch.next_seq, ch.packet.length);
-    f.worm = ch.packet.worm;
-    f.mc = ch.packet.mc;
-    f.created = ch.packet.created;
-    --ch.credits[ch.vc];
+    Flit& f = ch.next;
+    if (ch.credits[f.vc] == 0) continue;
+    f.type = flit_type_for(f.seq, ch.length);
+    --ch.credits[f.vc];
     ch.link->send_flit(f);
-    if (++ch.next_seq == ch.packet.length) {
+    if (++f.seq == ch.length) {
       ch.busy = false;
       --busy_channels_;
     }
   }
 }
 
-void NetworkInterface::consume() {
+inline void NetworkInterface::consume() {
   if (ejection_held_ == 0) return;
   for (auto& ch : eject_) {
     if (ch.buffered == 0) continue;
@@ -104,7 +92,7 @@ void NetworkInterface::consume() {
   }
 }
 
-void NetworkInterface::receive(Cycle cycle) {
+inline void NetworkInterface::receive(Cycle cycle) {
   for (unsigned k = 0; k < eject_.size(); ++k) {
     auto& ch = eject_[k];
     const Flit* arrived = ch.link != nullptr ? ch.link->flit_arrival() : nullptr;
@@ -118,7 +106,7 @@ void NetworkInterface::receive(Cycle cycle) {
   }
 }
 
-void NetworkInterface::count_credits() {
+inline void NetworkInterface::count_credits() {
   for (auto& ch : inject_) {
     const CreditSlot* arrived = ch.link != nullptr ? ch.link->credit_arrival() : nullptr;
     if (arrived == nullptr) continue;
@@ -128,6 +116,14 @@ void NetworkInterface::count_credits() {
       if (++ch.credits[static_cast<unsigned>(__builtin_ctz(more))] > cfg_.buffer_depth)
         throw std::logic_error("network interface: credit overflow");
   }
+}
+
+void NetworkInterface::evaluate(Cycle cycle) {
+  inject();
+  consume();
+  receive(cycle);
+  count_credits();
+  if (has_work()) activity_.wake(slot_);
 }
 
 }  // namespace wormsim

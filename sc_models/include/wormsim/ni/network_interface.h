@@ -51,9 +51,10 @@ class NetworkInterface : public Component {
   struct InjectChannel {
     Link* link = nullptr;
     bool busy = false;
-    Packet packet;
-    unsigned next_seq = 0;
-    VcId vc = 0;
+    /// The packet being sent, as its next flit: the packet's fields are set
+    /// when it starts, seq, type and vc per flit.
+    Flit next;
+    unsigned length = 0;
     std::vector<unsigned> credits;
     RoundRobin vc_arb;
   };
@@ -66,11 +67,11 @@ class NetworkInterface : public Component {
     RoundRobin vc_arb;
   };
 
-  void inject();
-  void consume();
-  void receive(Cycle cycle);
-  void count_credits();
-  bool has_work() const;
+  [[gnu::always_inline]] inline void inject();
+  [[gnu::always_inline]] inline void consume();
+  [[gnu::always_inline]] inline void receive(Cycle cycle);
+  [[gnu::always_inline]] inline void count_credits();
+  bool has_work() const { return !queue_.empty() || busy_channels_ != 0 || ejection_held_ != 0; }
 
   NodeId id_;
   NiConfig cfg_;
