@@ -1,8 +1,9 @@
 // The fabric as plain, clocked C++: one router and one network interface per
 // node, wired by links exactly as the topology data says. One cycle is
 // evaluate() (every active component computes and commits its own state and
-// writes the link slots of the next cycle) followed by commit() (the clock
-// edge: pipelined links move what is due into the slots of the next cycle).
+// writes the link registers of the cycles its sends are seen in) followed by
+// commit() (the clock edge: what pipelined links carry into the next cycle
+// comes into view of its receivers).
 // The SystemC module in fabric_module.h drives this from a clock.
 //
 // Threads (set_threads): the nodes are cut into one part per lane, the
@@ -12,7 +13,7 @@
 // memory; each cycle the active components of every lane are evaluated in
 // parallel, and at the clock edge each lane commits the pipelined link
 // directions its components drove. A component reads only registered state
-// and writes only its own state and its links' slots of the next cycle, so
+// and writes only its own state and its links' registers of later cycles, so
 // no two lanes write one object but the arrival words of routers on a lane
 // boundary (set atomically there); what lanes hand to shared lists
 // (wake-ups, pipelined arrivals) goes to per-lane lists that are joined in
