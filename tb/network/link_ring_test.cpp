@@ -1,0 +1,109 @@
+// A link direction is a ring of registers indexed by the cycle its item is
+// seen in: at every latency, a flit and a credit sent every cycle are each
+// seen exactly their latency later, once, with the arrival bit set for that
+// cycle, whether the sender runs before or after the receiver in a cycle;
+// the in-flight queries between cycles count what is on its way.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+
+#include <wormsim/core/activity.h>
+#include <wormsim/core/link.h>
+
+namespace wormsim {
+namespace {
+
+struct Idle : Component {
+  void evaluate(Cycle) override {}
+};
+
+/// Sends a flit with seq s and a credit for VC s mod 4 in each cycle s < 300.
+void expect_every_item_seen_once(unsigned latency, unsigned credit_latency) {
+  SCOPED_TRACE("latency " + std::to_string(latency) + ", credit latency " + std::to_string(credit_latency));
+  ActivityList activity;
+  Idle a, b;
+  const std::size_t up = activity.add(&a), down = activity.add(&b);
+  LinkCommitter committer(activity);
+  Link link(&committer, LinkEnd{up, 0, 0, true}, LinkEnd{down, 0, 1, true}, "l", latency, credit_latency);
+  std::uint64_t flit_words[2] = {0, 0}, credit_words[2] = {0, 0};
+  link.notify_flit_to(flit_words, 3);
+  link.notify_credit_to(credit_words, 5);
+  constexpr unsigned kSends = 300;
+  const unsigned longest = std::max(latency, credit_latency);
+  unsigned flits_seen = 0, credits_seen = 0;
+  for (Cycle t = 0; t < kSends + longest + 2; ++t) {
+    ASSERT_EQ(committer.edge(), t);
+    const Flit* f = link.flit_arrival();
+    if (t >= latency && t - latency < kSends) {
+      ASSERT_NE(f, nullptr) << "cycle " << t;
+      EXPECT_EQ(f->seq, t - latency);
+      EXPECT_EQ(link.arrived_flit(t).seq, t - latency);
+      EXPECT_EQ(flit_words[t & 1], 1u << 3) << "cycle " << t;
+      ++flits_seen;
+    } else {
+      EXPECT_EQ(f, nullptr) << "cycle " << t;
+      EXPECT_EQ(flit_words[t & 1], 0u) << "cycle " << t;
+    }
+    const CreditSlot* c = link.credit_arrival();
+    if (t >= credit_latency && t - credit_latency < kSends) {
+      ASSERT_NE(c, nullptr) << "cycle " << t;
+      EXPECT_EQ(c->vc, (t - credit_latency) % 4);
+      EXPECT_EQ(credit_words[t & 1], 1u << 5) << "cycle " << t;
+      ++credits_seen;
+    } else {
+      EXPECT_EQ(c, nullptr) << "cycle " << t;
+    }
+    flit_words[t & 1] = credit_words[t & 1] = 0;  // the receiver reads its word of the cycle
+    if (t < kSends) {
+      Flit g;
+      g.seq = static_cast<std::uint16_t>(t);
+      g.vc = static_cast<VcId>(t % 2);
+      link.send_flit(g);
+      link.send_credit(static_cast<VcId>(t % 4));
+    }
+    // The sender may run before the receiver in a cycle: what this cycle
+    // sees is still there after the sends.
+    if (t >= latency && t - latency < kSends) {
+      ASSERT_NE(link.flit_arrival(), nullptr) << "cycle " << t << ", after the send";
+      EXPECT_EQ(link.arrived_flit(t).seq, t - latency) << "cycle " << t << ", after the send";
+    }
+    if (t >= credit_latency && t - credit_latency < kSends) {
+      ASSERT_NE(link.credit_arrival(), nullptr) << "cycle " << t << ", after the send";
+      EXPECT_EQ(link.credit_arrival()->vc, (t - credit_latency) % 4) << "cycle " << t << ", after the send";
+    }
+    committer.commit_all();
+    // Between cycles (the coming one is t + 1): in the pipeline are the
+    // sends of cycles s with s + L > t + 1.
+    auto in_pipeline = [&](unsigned l) {
+      unsigned n = 0;
+      for (Cycle s = t + 2 > l ? t + 2 - l : 0; s <= t && s < kSends; ++s) ++n;
+      return n;
+    };
+    EXPECT_EQ(link.flits_in_pipeline(), in_pipeline(latency)) << "after cycle " << t;
+    EXPECT_EQ(link.credits_in_pipeline(), in_pipeline(credit_latency)) << "after cycle " << t;
+    if (t < kSends) {  // the flit and the credit just sent are on their way
+      EXPECT_TRUE(link.flit_in_flight(static_cast<VcId>(t % 2)));
+      EXPECT_TRUE(link.credit_in_flight(static_cast<VcId>(t % 4)));
+    }
+  }
+  EXPECT_EQ(flits_seen, kSends);
+  EXPECT_EQ(credits_seen, kSends);
+  EXPECT_FALSE(link.flit_in_flight(0));
+  EXPECT_FALSE(link.flit_in_flight(1));
+  EXPECT_FALSE(link.credit_in_flight(2));
+  EXPECT_EQ(link.flits_in_pipeline(), 0u);
+}
+
+TEST(LinkRing, EveryFlitAndCreditIsSeenExactlyItsLatencyLaterOnce) {
+  for (const unsigned latency : {1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 64u}) expect_every_item_seen_once(latency, latency);
+}
+
+TEST(LinkRing, CreditsMayTakeLongerThanFlits) {
+  expect_every_item_seen_once(1, 3);  // a one-cycle flit direction beside a pipelined credit one
+  expect_every_item_seen_once(2, 4);
+  expect_every_item_seen_once(3, 1);
+}
+
+}  // namespace
+}  // namespace wormsim
