@@ -415,6 +415,8 @@ inline void Link::arrive_credit(std::uint64_t seen, unsigned lane) {
   if (credit_words_) set_bit(&credit_words_[seen & 1], credit_bit_, credit_word_own_);
 }
 
+// A one-cycle direction writes its own pair of registers by parity and
+// reads no ring pointer; a pipelined one writes its ring and lists a notice.
 inline void Link::send_flit(const Flit& f, VcId vc) {
   ++flits_carried_;
   heads_carried_ += is_head(f.type) ? 1u : 0u;
