@@ -1,6 +1,7 @@
 #include <wormsim/router/router.h>
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
@@ -19,7 +20,8 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   for (auto& out : outputs_) out.credits = cfg_.buffer_depth;
   kept_routes_.resize(std::size_t{ports} * cfg_.vcs * kKeptRoutes);
   kept_count_.assign(std::size_t{ports} * cfg_.vcs, 0);
-  if (cfg_.routing_delay != 0) va_ready_.assign(std::size_t{ports} * cfg_.vcs, 0);
+  if (cfg_.routing_delay + 1 >= kDueRing) fail("routing delay above the router's limit");
+  while (va_due_mask_ + 1 < cfg_.routing_delay + 1) va_due_mask_ = 2 * va_due_mask_ + 1;
   kept_wants_.assign(std::size_t{ports} * cfg_.vcs, KeptWants{});
   vc_bits_ = cfg_.vcs >= 64 ? ~0ull : (1ull << cfg_.vcs) - 1;
   drained_ = ports * cfg_.vcs >= 64 ? ~0ull : (1ull << (ports * cfg_.vcs)) - 1;
@@ -175,24 +177,17 @@ void Router::prefetch(unsigned stage) const {
   for (std::uint64_t m = arrivals_->flits[parity]; m; m &= m - 1) in_links_[__builtin_ctzll(m)]->prefetch_arrival();
 }
 
-void Router::release_delayed(Cycle cycle) {
-  for (std::uint64_t m = va_delayed_; m != 0; m &= m - 1) {
-    const unsigned i = static_cast<unsigned>(__builtin_ctzll(m));
-    if (va_ready_[i] <= cycle) {
-      va_delayed_ &= ~(1ull << i);
-      va_waiting_ |= 1ull << i;
-    }
-  }
-}
-
 void Router::evaluate(Cycle cycle) {
   // Each stage only where it has something to decide: a head waiting for a
   // VC, a VC ready to cross (both read the state at the start of the cycle).
   // Without forks the switch winners cross inside switch_allocation();
   // commit_switch_traversal() moves the grants of the fork path.
   if (__builtin_expect(cfg_.routing_delay != 0, 0)) {
+    if (va_delayed_ != 0) {
+      if (cycle != now_ + 1) fail("a routing delay's head was not evaluated in every cycle");
+      release_delayed(cycle);
+    }
     now_ = cycle;
-    if (va_delayed_ != 0) release_delayed(cycle);
   }
   const bool va = va_waiting_ != 0, sa = sa_ready_ != 0;
   if (__builtin_expect(cfg_.allocator == Allocator::Islip, 0)) {
@@ -444,7 +439,9 @@ void Router::vc_allocation() {
 
 void Router::keep_routes(unsigned requester, bool forks) {
   if (routes_.size() > kKeptRoutes) return;
-  std::copy(routes_.data(), routes_.data() + routes_.size(), &kept_routes_[std::size_t{requester} * kKeptRoutes]);
+  // All kKeptRoutes entries (64 bytes, a fixed-size copy; those past the count are not read).
+  static_assert(kKeptRoutes <= RouteSet::kMax);
+  std::memcpy(&kept_routes_[std::size_t{requester} * kKeptRoutes], routes_.data(), kKeptRoutes * sizeof(RouteCandidate));
   kept_count_[requester] = static_cast<std::uint8_t>(routes_.size());
   KeptWants& want = kept_wants_[requester];
   want = KeptWants{};
@@ -464,7 +461,7 @@ void Router::vc_allocation_islip() {
   IslipState& st = *islip_;
   va_grants_.clear();
   const unsigned vcs = cfg_.vcs;
-  std::uint64_t outputs = 0;
+  std::uint64_t outputs = 0, heads = 0;  // heads: the requesters with an output to request
   st.spec_heads = 0;
   for (std::uint64_t pending = va_waiting_; pending; pending &= pending - 1) {
     const unsigned requester = static_cast<unsigned>(__builtin_ctzll(pending));
@@ -477,10 +474,21 @@ void Router::vc_allocation_islip() {
       if (forks_here(head)) fail("a multi-destination worm forks under the iSLIP allocator");
       route(head, static_cast<PortId>(requester / vcs), static_cast<VcId>(requester % vcs), routes_);
       check_ports(routes_);
-      for (std::size_t c = 0; c < routes_.size(); ++c) open |= free_vcs(routes_[c]) << (routes_[c].port * vcs);
-      keep_routes(requester, false);
+      if (va_waiting_ == 1ull << requester) {
+        // The only head waiting: it gets a VC now unless none is open, so
+        // its candidates are kept only then.
+        for (std::size_t c = 0; c < routes_.size(); ++c) open |= free_vcs(routes_[c]) << (routes_[c].port * vcs);
+        if (open == 0) keep_routes(requester, false);
+      } else if (routes_.size() <= kKeptRoutes) {
+        keep_routes(requester, false);
+        open = kept_open(requester);  // each candidate's free VCs, as free_vcs() gives them
+      } else {
+        for (std::size_t c = 0; c < routes_.size(); ++c) open |= free_vcs(routes_[c]) << (routes_[c].port * vcs);
+      }
     }
-    if (cfg_.speculative && open != 0) {
+    if (open == 0) continue;
+    heads |= 1ull << requester;
+    if (cfg_.speculative) {
       st.spec_heads |= 1ull << requester;
       st.spec_open[requester] = open;
     }
@@ -491,6 +499,11 @@ void Router::vc_allocation_islip() {
     }
   }
   if (outputs == 0) return;
+  if (!(heads & (heads - 1))) {  // one requester: each output it asks grants it
+    const unsigned requester = static_cast<unsigned>(__builtin_ctzll(heads));
+    va_grants_.push_back(VaGrant{requester, st.va.match_single(requester, outputs), -1});
+    return;
+  }
   for (std::uint64_t m = st.va.match(outputs, st.requesters.data(), cfg_.alloc_iters, st.matched.data());
        m; m &= m - 1) {
     const unsigned requester = static_cast<unsigned>(__builtin_ctzll(m));

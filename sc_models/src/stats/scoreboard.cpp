@@ -12,16 +12,58 @@ std::string describe(const Flit& f) {
 
 }  // namespace
 
-void Scoreboard::on_created(const Packet& p) {
-  if (spare_.empty()) {
-    open_.emplace(Key{p.id, p.dst}, Open{p, 0, 0, 0, 0});
-  } else {
-    OpenMap::node_type entry = std::move(spare_.back());
-    spare_.pop_back();
-    entry.key() = Key{p.id, p.dst};
-    entry.mapped() = Open{p, 0, 0, 0, 0};
-    open_.insert(std::move(entry));
+std::size_t Scoreboard::probe(std::uint64_t packet, NodeId node) const {
+  const std::size_t mask = table_.size() - 1;
+  for (std::size_t i = home(packet, node);; i = (i + 1) & mask) {
+    const Cell& c = table_[i];
+    if (c.entry == kNone || (c.packet == packet && c.node == node)) return i;
   }
+}
+
+bool Scoreboard::insert(std::uint64_t packet, NodeId node, const Open& open) {
+  if (2 * (open_count_ + 1) > table_.size()) grow();
+  const std::size_t i = probe(packet, node);
+  if (table_[i].entry != kNone) return false;
+  std::uint32_t entry;
+  if (free_entries_.empty()) {
+    entry = static_cast<std::uint32_t>(entries_.size());
+    entries_.push_back(open);
+  } else {
+    entry = free_entries_.back();
+    free_entries_.pop_back();
+    entries_[entry] = open;
+  }
+  table_[i] = Cell{packet, node, entry};
+  ++open_count_;
+  return true;
+}
+
+void Scoreboard::erase_cell(std::size_t cell) {
+  free_entries_.push_back(table_[cell].entry);
+  --open_count_;
+  const std::size_t mask = table_.size() - 1;
+  std::size_t hole = cell;
+  for (std::size_t j = (hole + 1) & mask; table_[j].entry != kNone; j = (j + 1) & mask) {
+    // A cell may fill the hole if its probe passes the hole on its way to j.
+    const std::size_t h = home(table_[j].packet, table_[j].node);
+    if (((j - h) & mask) >= ((j - hole) & mask)) {
+      table_[hole] = table_[j];
+      hole = j;
+    }
+  }
+  table_[hole] = Cell{};
+}
+
+void Scoreboard::grow() {
+  std::vector<Cell> old(table_.size() * 2);
+  old.swap(table_);
+  --shift_;
+  for (const Cell& c : old)
+    if (c.entry != kNone) table_[probe(c.packet, c.node)] = c;
+}
+
+void Scoreboard::on_created(const Packet& p) {
+  insert(p.id, p.dst, Open{p, 0, 0, 0, 0});
   ++created_packets_;
   created_flits_ += p.length;
 }
@@ -32,7 +74,7 @@ void Scoreboard::on_created(const Packet& p, const std::vector<NodeId>& destinat
     const NodeId d = destinations[k];
     Packet copy = p;
     copy.dst = d;
-    if (!open_.emplace(Key{p.id, d}, Open{copy, 0, k < skipped.size() ? skipped[k] : 0u, 0, 0}).second)
+    if (!insert(p.id, d, Open{copy, 0, k < skipped.size() ? skipped[k] : 0u, 0, 0}))
       throw ScoreboardError("scoreboard: worm " + std::to_string(p.id) + " names node " +
                             std::to_string(d) + " twice");
   }
@@ -42,14 +84,14 @@ void Scoreboard::on_created(const Packet& p, const std::vector<NodeId>& destinat
 
 Scoreboard::Open& Scoreboard::open_delivery(const Flit& f, NodeId node, Cycle cycle) {
   Recent& recent = recent_[node & (kRecent - 1)];
-  if (recent.open != nullptr && recent.packet == f.packet && recent.node == node) return *recent.open;
-  const auto it = open_.find(Key{f.packet, node});
-  if (it == open_.end())
+  if (recent.entry != kNone && recent.packet == f.packet && recent.node == node) return entries_[recent.entry];
+  const Cell& c = table_[probe(f.packet, node)];
+  if (c.entry == kNone)
     throw ScoreboardError("scoreboard: " + describe(f) + " delivered at node " +
                           std::to_string(node) + " in cycle " + std::to_string(cycle) +
                           " but no delivery of its packet is open there (unknown packet, wrong node or duplicate)");
-  recent = Recent{f.packet, node, &it->second};  // map entries never move
-  return it->second;
+  recent = Recent{f.packet, node, c.entry};
+  return entries_[c.entry];
 }
 
 void Scoreboard::on_delivered(const Flit& f, NodeId node, unsigned channel, Cycle cycle) {
@@ -76,22 +118,32 @@ void Scoreboard::on_delivered(const Flit& f, NodeId node, unsigned channel, Cycl
   if (o.next_seq == o.packet.length) {
     const Packet done = o.packet;
     Recent& recent = recent_[node & (kRecent - 1)];
-    if (recent.open == &o) recent.open = nullptr;
-    spare_.push_back(open_.extract(Key{f.packet, node}));
+    if (recent.entry != kNone && &entries_[recent.entry] == &o) recent.entry = kNone;
+    erase_cell(probe(f.packet, node));
     ++delivered_packets_;
     if (on_complete_) on_complete_(done, cycle);
   }
 }
 
 void Scoreboard::hand_over(const std::function<Scoreboard*(NodeId)>& to) {
-  std::vector<std::pair<Key, Scoreboard*>> leaving;
-  for (const auto& entry : open_) {
-    Scoreboard* board = to(entry.first.node);
-    if (board != nullptr && board != this) leaving.emplace_back(entry.first, board);
+  struct Leaving {
+    std::uint64_t packet;
+    NodeId node;
+    Scoreboard* board;
+  };
+  std::vector<Leaving> leaving;
+  for (const Cell& c : table_) {
+    if (c.entry == kNone) continue;
+    Scoreboard* board = to(c.node);
+    if (board != nullptr && board != this) leaving.push_back(Leaving{c.packet, c.node, board});
   }
   if (leaving.empty()) return;
   recent_.assign(kRecent, Recent{});  // the cache may point at what leaves
-  for (const auto& [key, board] : leaving) board->open_.insert(open_.extract(key));  // not in board's cache
+  for (const Leaving& l : leaving) {
+    const std::size_t cell = probe(l.packet, l.node);
+    l.board->insert(l.packet, l.node, entries_[table_[cell].entry]);  // not in board's cache
+    erase_cell(cell);
+  }
 }
 
 }  // namespace wormsim

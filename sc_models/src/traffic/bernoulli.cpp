@@ -8,14 +8,14 @@ namespace {
 
 class Bernoulli : public InjectionProcess {
  public:
-  explicit Bernoulli(double p) : p_(p) {}
+  explicit Bernoulli(double p) : gap_(p) {}
   Cycle next(NodeId, Cycle from, Rng& rng) override {
-    const Cycle g = geometric_gap(p_, rng);
+    const Cycle g = gap_.draw(rng);
     return g >= kNever ? kNever : from + g - 1;
   }
 
  private:
-  double p_;
+  GeometricGap gap_;
 };
 
 }  // namespace

@@ -6,10 +6,14 @@
 
 namespace wormsim {
 
-Cycle geometric_gap(double p, Rng& rng) {
-  if (p >= 1.0) return 1;
+Cycle geometric_gap(double p, Rng& rng) { return GeometricGap(p).draw(rng); }
+
+GeometricGap::GeometricGap(double p) : p_(p), log_fail_(p >= 1.0 ? 0.0 : std::log1p(-p)) {}
+
+Cycle GeometricGap::draw(Rng& rng) const {
+  if (p_ >= 1.0) return 1;
   const double u = 1.0 - rng.uniform();  // (0, 1]
-  const double g = std::floor(std::log(u) / std::log1p(-p));
+  const double g = std::floor(std::log(u) / log_fail_);
   // A gap past kNever (about 146 years of cycles at 1 GHz) is no packet at
   // all; converting a larger double to an integer would be undefined.
   return g < static_cast<double>(InjectionProcess::kNever) ? 1 + static_cast<Cycle>(g) : InjectionProcess::kNever;

@@ -45,7 +45,7 @@ class OnOff : public InjectionProcess {
         c = s.end;
         continue;
       }
-      const Cycle g = geometric_gap(q_, rng);
+      const Cycle g = q_.draw(rng);
       if (g >= kNever) return kNever;
       const Cycle at = c + g - 1;
       if (at < s.end) return at;
@@ -73,7 +73,7 @@ class OnOff : public InjectionProcess {
     return len >= kNever ? kNever : start + len - 1;
   }
 
-  double q_;
+  GeometricGap q_;  ///< the gap between packets while on
   double on_fraction_ = 1, mean_on_ = 1, mean_off_ = 0;
   std::vector<State> nodes_;
 };

@@ -64,6 +64,16 @@ class Islip {
     }
   }
 
+  /// match() with one requesting input, `input`, of the outputs `outputs`
+  /// (not 0): every output grants it, it accepts one; returns that output
+  /// and moves the pointers as match() would.
+  unsigned match_single(unsigned input, std::uint64_t outputs) {
+    const unsigned o = static_cast<unsigned>(accept_[input].pick(outputs));
+    grant_[o].advance_past(input);
+    accept_[input].advance_past(o);
+    return o;
+  }
+
   const RoundRobin& grant_pointer(unsigned output) const { return grant_[output]; }
   const RoundRobin& accept_pointer(unsigned input) const { return accept_[input]; }
 

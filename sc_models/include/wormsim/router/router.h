@@ -230,7 +230,7 @@ class Router : public Component {
   void new_head(InputVc& in, unsigned index, const Flit& head) {
     if (__builtin_expect(cfg_.routing_delay != 0, 0)) {
       va_delayed_ |= 1ull << index;  // requests from evaluate(now_ + 1 + routing_delay) on
-      va_ready_[index] = now_ + 1 + cfg_.routing_delay;
+      va_due_[(now_ + 1 + cfg_.routing_delay) & va_due_mask_] |= 1ull << index;
     } else {
       va_waiting_ |= 1ull << index;
     }
@@ -266,13 +266,18 @@ class Router : public Component {
   std::vector<RoundRobin> sa_out_arb_;  ///< per output port, over input ports
   unsigned buffered_ = 0;
   std::uint64_t va_waiting_ = 0;  ///< input VCs (bit port*V+vc): idle, head at front
-  /// With a routing delay: input VCs whose head waits for its route, the
-  /// cycle from which each may request a VC, and the cycle being evaluated.
+  /// With a routing delay: input VCs whose head waits for its route, and
+  /// the cycle being evaluated.
   std::uint64_t va_delayed_ = 0;
-  std::vector<Cycle> va_ready_;
   Cycle now_ = 0;
-  /// Moves the delayed heads whose wait ends by `cycle` to va_waiting_.
-  void release_delayed(Cycle cycle);
+  /// Moves the delayed heads whose wait ends in `cycle` to va_waiting_
+  /// (the router is evaluated in every cycle while it buffers a flit).
+  void release_delayed(Cycle cycle) {
+    std::uint64_t& due = va_due_[cycle & va_due_mask_];
+    va_delayed_ &= ~due;
+    va_waiting_ |= due;
+    due = 0;
+  }
   std::uint64_t sa_ready_ = 0;    ///< input VCs: active with a flit buffered
   std::uint64_t forking_ = 0;     ///< input VCs: active forks
   /// Input VCs whose output VC has a credit: for an active VC that does not
@@ -352,6 +357,11 @@ class Router : public Component {
     std::uint64_t queued_ports = 0;
   };
   std::unique_ptr<IslipState> islip_;  ///< null with the separable allocator
+  /// With a routing delay: per cycle (modulo the ring, a power of two above
+  /// the delay) the delayed heads whose wait ends in it.
+  static constexpr unsigned kDueRing = 32;
+  std::uint64_t va_due_[kDueRing] = {};
+  unsigned va_due_mask_ = 0;
 };
 
 }  // namespace wormsim

@@ -23,8 +23,8 @@
 namespace wormsim {
 
 struct RouteCandidate {
-  PortId port = 0;
   std::uint32_t vc_mask = 0;  ///< bit v set: output VC v allowed
+  PortId port = 0;
   /// The VCs belong to the routing's escape sub-network (Duato): a routing
   /// with escape() lists them after its adaptive candidates.
   bool escape = false;
@@ -38,13 +38,14 @@ struct RouteCandidate {
   /// packet could no longer escape.
   bool atomic = false;
 };
+static_assert(sizeof(RouteCandidate) == 8, "a route candidate packs into 8 bytes");
 
 class RouteSet {
  public:
   static constexpr std::size_t kMax = 16;
   void clear() { size_ = 0; }
   void add(PortId port, std::uint32_t vc_mask, bool escape = false, std::uint8_t priority = 0, bool atomic = false) {
-    items_[size_++] = RouteCandidate{port, vc_mask, escape, priority, atomic};
+    items_[size_++] = RouteCandidate{vc_mask, port, escape, priority, atomic};
   }
   std::size_t size() const { return size_; }
   const RouteCandidate& operator[](std::size_t i) const { return items_[i]; }

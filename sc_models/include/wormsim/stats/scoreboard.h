@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
-#include <unordered_map>
 #include <vector>
 
 #include <wormsim/ni/packet.h>
@@ -38,7 +37,7 @@ class Scoreboard : public DeliveryObserver {
   std::uint64_t created_flits() const { return created_flits_; }
   std::uint64_t delivered_packets() const { return delivered_packets_; }
   std::uint64_t delivered_flits() const { return delivered_flits_; }
-  std::size_t outstanding_packets() const { return open_.size(); }
+  std::size_t outstanding_packets() const { return open_count_; }
 
   /// Moves each open delivery at a node n for which `to(n)` names another
   /// board to that board, with the flits delivered so far (the counts stay:
@@ -53,33 +52,46 @@ class Scoreboard : public DeliveryObserver {
     unsigned channel = 0;
     VcId vc = 0;
   };
-  struct Key {
-    std::uint64_t packet;
-    NodeId node;
-    bool operator==(const Key& o) const { return packet == o.packet && node == o.node; }
+  static constexpr std::uint32_t kNone = ~0u;
+  /// A cell of the table of open deliveries (open addressing, linear
+  /// probing): the key (packet, node) and the delivery's entry in entries_,
+  /// or kNone for an empty cell.
+  struct Cell {
+    std::uint64_t packet = 0;
+    NodeId node = 0;
+    std::uint32_t entry = kNone;
   };
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const {
-      return std::hash<std::uint64_t>()(k.packet * 0x9E3779B97F4A7C15ull ^ k.node);
-    }
-  };
-  using OpenMap = std::unordered_map<Key, Open, KeyHash>;
   /// The delivery a node's last flit belonged to (direct-mapped by node id;
-  /// the full key is compared): a packet's other flits skip the hash lookup.
+  /// the full key is compared): a packet's other flits skip the table.
   struct Recent {
     std::uint64_t packet = 0;
     NodeId node = 0;
-    Open* open = nullptr;  ///< null: empty (cleared when its delivery completes)
+    std::uint32_t entry = kNone;  ///< kNone: empty (cleared when its delivery completes)
   };
   static constexpr std::size_t kRecent = 1024;
-  /// The map entry of (packet, node), through recent_; throws if none is open.
+
+  /// The cell where (packet, node)'s probe starts.
+  std::size_t home(std::uint64_t packet, NodeId node) const {
+    const std::uint64_t h = (packet ^ (std::uint64_t{node} << 40)) * 0x9E3779B97F4A7C15ull;
+    return static_cast<std::size_t>(h >> shift_);
+  }
+  /// The cell holding (packet, node), or the empty cell where it would go.
+  std::size_t probe(std::uint64_t packet, NodeId node) const;
+  /// Opens the delivery (packet, node); false if it is open already.
+  bool insert(std::uint64_t packet, NodeId node, const Open& open);
+  /// Closes the delivery in cell `cell` (backward-shift deletion: no
+  /// tombstones) and frees its entry.
+  void erase_cell(std::size_t cell);
+  void grow();
+  /// The entry of (packet, node), through recent_; throws if none is open.
   Open& open_delivery(const Flit& f, NodeId node, Cycle cycle);
 
-  OpenMap open_;
+  std::vector<Cell> table_ = std::vector<Cell>(64);  ///< a power of two, at most half full
+  unsigned shift_ = 64 - 6;                          ///< 64 - log2(table size)
+  std::vector<Open> entries_;                        ///< by Cell::entry
+  std::vector<std::uint32_t> free_entries_;          ///< entries_ of closed deliveries, reused
+  std::size_t open_count_ = 0;
   std::vector<Recent> recent_ = std::vector<Recent>(kRecent);
-  /// Entries of completed deliveries, reused by the next packets (no
-  /// allocation per packet).
-  std::vector<OpenMap::node_type> spare_;
   CompletionHandler on_complete_;
   std::uint64_t created_packets_ = 0, created_flits_ = 0;
   std::uint64_t delivered_packets_ = 0, delivered_flits_ = 0;

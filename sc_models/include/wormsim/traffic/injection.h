@@ -69,6 +69,19 @@ std::unique_ptr<InjectionProcess> make_injection(const InjectionConfig& c, std::
 /// p (>= 1), or InjectionProcess::kNever when that lies past 2^62 cycles.
 Cycle geometric_gap(double p, Rng& rng);
 
+/// geometric_gap() for one fixed p, its logarithm taken once: draw(rng)
+/// returns exactly what geometric_gap(p, rng) returns.
+class GeometricGap {
+ public:
+  explicit GeometricGap(double p);
+  Cycle draw(Rng& rng) const;
+  double p() const { return p_; }
+
+ private:
+  double p_;
+  double log_fail_;  ///< log1p(-p) (unused when p >= 1)
+};
+
 namespace injection {
 std::unique_ptr<InjectionProcess> bernoulli(const InjectionConfig& c);
 std::unique_ptr<InjectionProcess> on_off(const InjectionConfig& c, std::size_t nodes);
