@@ -74,6 +74,7 @@ void Router::fail(const char* what) const {
   throw std::logic_error("router " + std::to_string(id_) + ": " + what);
 }
 
+template <bool kArbiters>
 inline void Router::commit_vc_allocation() {
   const unsigned vcs = cfg_.vcs;
   for (const VaGrant& g : va_grants_) {
@@ -94,9 +95,10 @@ inline void Router::commit_vc_allocation() {
       outputs_[l].allocated = true;
       allocated_ |= 1ull << l;
       outputs_[l].owner = g.ivc;
-      va_arb_[l].advance_past(g.ivc);
+      if constexpr (kArbiters) va_arb_[l].advance_past(g.ivc);
     }
-    va_arb_[g.ovc].advance_past(g.ivc);
+    if constexpr (kArbiters) va_arb_[g.ovc].advance_past(g.ivc);
+    out_port_of_[g.ivc] = static_cast<std::uint8_t>(g.ovc / vcs);
     sa_credit_ = (sa_credit_ & ~(1ull << g.ivc)) | std::uint64_t{outputs_[g.ovc].credits != 0} << g.ivc;
     va_waiting_ &= ~(1ull << g.ivc);
     sa_ready_ |= 1ull << g.ivc;
@@ -192,14 +194,19 @@ void Router::evaluate(Cycle cycle) {
   const bool va = va_waiting_ != 0, sa = sa_ready_ != 0;
   if (__builtin_expect(cfg_.allocator == Allocator::Islip, 0)) {
     if (va) vc_allocation_islip();
-    if (sa || (va && cfg_.speculative)) switch_allocation_islip();
-    if (va) commit_vc_allocation();
+    if (sa || (va && cfg_.speculative)) {
+      if (cfg_.input_speedup == 1 && cfg_.output_speedup == 1)
+        switch_allocation_islip_ports();
+      else
+        switch_allocation_islip();
+    }
+    if (va) commit_vc_allocation<false>();
     if (sa_grant_count_ != 0) commit_switch_traversal();
     if (islip_->queued_ports != 0) send_queued();
   } else {
     if (va) vc_allocation();
     if (sa) switch_allocation();
-    if (va) commit_vc_allocation();
+    if (va) commit_vc_allocation<true>();
     if (sa_grant_count_ != 0) commit_switch_traversal();
   }
   const Cycle now = committer_->edge();
@@ -568,12 +575,6 @@ void Router::switch_allocation_islip() {
   }
   st.spec_heads = 0;  // this cycle's bids are in
   if (outputs == 0) return;
-  // Without speedups a VC that holds its output VC crosses as soon as its
-  // input is matched: what it changes (its own VC, its output VC's credits,
-  // the arbiters' pointers) is read by no later match, and the VC allocation
-  // committed after it touches other VCs. Speculative winners cross after
-  // that commit (commit_switch_traversal).
-  const bool direct = cfg_.input_speedup == 1 && cfg_.output_speedup == 1;
   std::uint64_t matched = inputs;
   if (unopposed)
     st.sa.match_unopposed(inputs, st.matched.data());
@@ -593,10 +594,84 @@ void Router::switch_allocation_islip() {
     st.vc_pointer[input].advance_past(st.pointer_past[vc]);
     if (to_output == 0)
       speculative_grant(base + vc, st.output_port[o]);
-    else if (direct)
-      traverse<false, false>(st.input_port[input], vc);
     else
       grant(static_cast<PortId>(st.input_port[input]), static_cast<VcId>(vc));
+  }
+}
+
+// switch_allocation_islip() without speedups: switch input p is input port
+// p (its VCs p * V + v), switch output o is output port o, and a VC's
+// pointer moves past the VC it granted. A VC that holds its output VC
+// crosses as soon as its input is matched: what it changes (its own VC, its
+// output VC's credits, the pointers) is read by no later match, and the VC
+// allocation committed after it touches other VCs. Speculative winners cross
+// after that commit (commit_switch_traversal).
+void Router::switch_allocation_islip_ports() {
+  IslipState& st = *islip_;
+  sa_grant_count_ = 0;
+  if (sa_ready_ & forking_) fail("a multi-destination worm forks under the iSLIP allocator");
+  const unsigned vcs = cfg_.vcs;
+  std::uint64_t* const requesters = st.requesters.data();
+  unsigned* const matched_to = st.matched.data();
+  std::uint64_t* const vcs_to = st.vcs_to.data();
+  std::uint64_t outputs = 0, inputs = 0;
+  bool unopposed = true;  // as in switch_allocation_islip()
+  auto request = [&](unsigned p, unsigned o) {
+    const std::uint64_t bit = 1ull << p;
+    if (outputs >> o & 1u) {
+      unopposed = unopposed && requesters[o] == bit;
+      requesters[o] |= bit;
+    } else {
+      requesters[o] = bit;
+      outputs |= 1ull << o;
+    }
+    if (inputs & bit) {
+      unopposed = unopposed && matched_to[p] == o;
+    } else {
+      matched_to[p] = o;
+      inputs |= bit;
+    }
+  };
+  for (std::uint64_t m = sa_ready_ & sa_credit_; m; m &= m - 1) {
+    const unsigned index = static_cast<unsigned>(__builtin_ctzll(m));
+    const unsigned o = out_port_of_[index];
+    vcs_to[o] = (outputs >> o & 1u ? vcs_to[o] : 0) | 1ull << index;
+    request(port_of_[index], o);
+  }
+  const std::uint64_t active_outputs = outputs;
+  std::uint64_t spec_outputs = 0;
+  for (std::uint64_t m = st.spec_heads; m; m &= m - 1) {
+    const unsigned head = static_cast<unsigned>(__builtin_ctzll(m));
+    for (std::uint64_t w = st.spec_open[head]; w; w &= w - 1) {
+      const unsigned ovc_index = static_cast<unsigned>(__builtin_ctzll(w));
+      if (outputs_[ovc_index].credits == 0) continue;
+      const unsigned o = port_of_[ovc_index];
+      st.spec_bids[o] = (spec_outputs >> o & 1u ? st.spec_bids[o] : 0) | 1ull << head;
+      spec_outputs |= 1ull << o;
+      request(port_of_[head], o);
+    }
+  }
+  st.spec_heads = 0;
+  if (outputs == 0) return;
+  std::uint64_t matched = inputs;
+  if (unopposed)
+    st.sa.match_unopposed(inputs, matched_to);
+  else
+    matched = st.sa.match(outputs, requesters, cfg_.alloc_iters, matched_to);
+  for (std::uint64_t m = matched; m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(__builtin_ctzll(m));
+    const unsigned o = matched_to[p];
+    const unsigned base = p * vcs;
+    const std::uint64_t mine = vc_bits_ << base;
+    const std::uint64_t to_output = active_outputs >> o & 1u ? vcs_to[o] & mine : 0;
+    const std::uint64_t bids = spec_outputs >> o & 1u ? st.spec_bids[o] & mine : 0;
+    if ((to_output | bids) == 0) fail("a switch match without a request");
+    const unsigned vc = static_cast<unsigned>(st.vc_pointer[p].pick((to_output != 0 ? to_output : bids) >> base));
+    st.vc_pointer[p].advance_past(vc);
+    if (to_output == 0)
+      speculative_grant(base + vc, o);
+    else
+      traverse<false, false, false>(p, vc);
   }
 }
 
@@ -641,7 +716,7 @@ void Router::switch_allocation() {
     const unsigned o = static_cast<unsigned>(__builtin_ctzll(requested_outputs));
     const std::uint64_t requests = sa_requests_[o];
     const unsigned p = static_cast<unsigned>(!(requests & (requests - 1)) ? __builtin_ctzll(requests) : pick_input(o));
-    traverse<false, false>(p, static_cast<unsigned>(sa_choice_[p]));
+    traverse<false, false, true>(p, static_cast<unsigned>(sa_choice_[p]));
   }
 }
 
@@ -650,7 +725,7 @@ void Router::switch_allocation() {
 // grant list: nothing a later output's decision reads changes (each input
 // port requested one output, and the VC allocation committed after this
 // touches other VCs), so the result is the one of deciding every output first.
-template <bool kMerge, bool kQueue>
+template <bool kMerge, bool kQueue, bool kArbiters>
 inline void Router::traverse(unsigned in_port, unsigned in_vc) {
   const unsigned index = in_port * cfg_.vcs + in_vc;
   InputVc& in = inputs_[index];
@@ -664,7 +739,7 @@ inline void Router::traverse(unsigned in_port, unsigned in_vc) {
     --buffered_;
     out_links_[in.out_port]->send_flit(flit, in.out_vc);
   }
-  finish_crossing<kMerge>(in, index, in_port, in_vc, in.out_port, tail);
+  finish_crossing<kMerge, kArbiters>(in, index, in_port, in_vc, in.out_port, tail);
 }
 
 // The bookkeeping of every crossing, after the front flit of input VC
@@ -672,7 +747,7 @@ inline void Router::traverse(unsigned in_port, unsigned in_vc) {
 // the buffer, its credit goes upstream, both arbiters move past the winner;
 // a tail frees the VC's output VC and the VC itself (the next packet's head
 // then waits for a VC), and an emptied VC leaves the ready set.
-template <bool kMerge>
+template <bool kMerge, bool kArbiters>
 inline void Router::finish_crossing(InputVc& in, unsigned index, unsigned in_port, unsigned in_vc, unsigned out_port,
                                     bool tail) {
   in.fifo.drop();
@@ -682,8 +757,10 @@ inline void Router::finish_crossing(InputVc& in, unsigned index, unsigned in_por
     else
       in_links_[in_port]->send_credit(static_cast<VcId>(in_vc));
   }
-  sa_in_arb_[in_port].advance_past(in_vc);
-  sa_out_arb_[out_port].advance_past(in_port);
+  if constexpr (kArbiters) {
+    sa_in_arb_[in_port].advance_past(in_vc);
+    sa_out_arb_[out_port].advance_past(in_port);
+  }
   if (tail) {
     outputs_[in.out_index].allocated = false;
     allocated_ &= ~(1ull << in.out_index);
@@ -766,16 +843,17 @@ void Router::switch_allocation_forks() {
 }
 
 void Router::traverse_by_speedup(unsigned in_port, unsigned in_vc) {
+  if (!islip_) return traverse<false, false, true>(in_port, in_vc);
   const bool merge = cfg_.input_speedup != 1;
   if (cfg_.output_speedup != 1) {
     if (merge)
-      traverse<true, true>(in_port, in_vc);
+      traverse<true, true, false>(in_port, in_vc);
     else
-      traverse<false, true>(in_port, in_vc);
+      traverse<false, true, false>(in_port, in_vc);
   } else if (merge) {
-    traverse<true, false>(in_port, in_vc);
+    traverse<true, false, false>(in_port, in_vc);
   } else {
-    traverse<false, false>(in_port, in_vc);
+    traverse<false, false, false>(in_port, in_vc);
   }
 }
 
@@ -806,7 +884,7 @@ void Router::commit_switch_traversal() {
       in.drop_next = false;
       out_links_[in.local_port]->send_flit(flit, in.local_vc);
       take_credit(in.local_port * cfg_.vcs + in.local_vc);
-      finish_crossing<false>(in, index, g.in_port, g.in_vc, in.local_port, false);
+      finish_crossing<false, true>(in, index, g.in_port, g.in_vc, in.local_port, false);
       continue;
     }
     // A fork: every flit crosses to its ejection VC and, as the copy bound
@@ -832,7 +910,7 @@ void Router::commit_switch_traversal() {
       in.drop_next = false;
       forking_ &= ~(1ull << index);
     }
-    finish_crossing<false>(in, index, g.in_port, g.in_vc, in.out_port, tail);
+    finish_crossing<false, true>(in, index, g.in_port, g.in_vc, in.out_port, tail);
   }
   sa_grant_count_ = 0;
 }

@@ -195,6 +195,8 @@ class Router : public Component {
   /// listed and moved by commit_switch_traversal().
   void vc_allocation_islip();
   void switch_allocation_islip();
+  /// switch_allocation_islip() with input and output speedups of 1.
+  void switch_allocation_islip_ports();
   /// Keeps routes_, the candidates of the head of input VC `requester` that
   /// waits for a VC, and what they may take (if they fit in kKeptRoutes).
   void keep_routes(unsigned requester, bool forks);
@@ -209,13 +211,15 @@ class Router : public Component {
   /// kMerge: a credit that may follow others of this cycle on the input
   /// link (an input speedup: Link::send_credit_merged). kQueue: the flit
   /// joins its output's queue (an output speedup: send_queued()).
-  template <bool kMerge, bool kQueue>
+  /// kArbiters: move the separable allocator's pointers (the iSLIP
+  /// allocator has its own and never reads those).
+  template <bool kMerge, bool kQueue, bool kArbiters>
   [[gnu::always_inline]] inline void traverse(unsigned in_port, unsigned in_vc);
   /// After input VC (in_port, in_vc), `in` at index `index`, sent its
   /// front flit toward `out_port`: drop it, return its credit (merged with
   /// others of this cycle if kMerge), move both arbiters past it, and
   /// release the VC at a tail.
-  template <bool kMerge>
+  template <bool kMerge, bool kArbiters>
   [[gnu::always_inline]] inline void finish_crossing(InputVc& in, unsigned index, unsigned in_port, unsigned in_vc,
                                                      unsigned out_port, bool tail);
   /// commit_switch_traversal()'s traversal of a VC that does not fork, by
@@ -244,6 +248,7 @@ class Router : public Component {
     OutputVc& out = outputs_[ovc_index];
     if (--out.credits == 0) sa_credit_ &= ~(1ull << out.owner);
   }
+  template <bool kArbiters>
   [[gnu::always_inline]] inline void commit_vc_allocation();
   void commit_switch_traversal();
   [[gnu::always_inline]] inline void buffer_write(Cycle cycle);
@@ -285,6 +290,7 @@ class Router : public Component {
   /// allocation, kept where credits are taken and returned).
   std::uint64_t sa_credit_ = 0;
   std::uint8_t port_of_[64] = {};  ///< input VC index -> port
+  std::uint8_t out_port_of_[64] = {};  ///< active input VC index -> its output VC's port (InputVc::out_port)
   std::uint64_t vc_bits_ = 0;     ///< the low V bits
   std::uint64_t allocated_ = 0;   ///< output VCs held by a packet (OutputVc::allocated)
   std::uint64_t drained_ = 0;     ///< output VCs with every credit back (downstream buffer empty)
