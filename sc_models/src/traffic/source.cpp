@@ -7,7 +7,8 @@ namespace wormsim {
 
 TrafficSource::TrafficSource(const SourceConfig& config, std::unique_ptr<TrafficPattern> pattern,
                              std::size_t nodes)
-    : cfg_(config), pattern_(std::move(pattern)), lanes_(1) {
+    : cfg_(config), pattern_(std::move(pattern)) {
+  lanes_.push_back(Lane{EventCalendar(0, static_cast<NodeId>(nodes == 0 ? 0 : nodes - 1)), {}});
   InjectionConfig ic = cfg_.injection;
   ic.mean_length = cfg_.lengths.mean();
   ic.packet_rate = cfg_.rate / ic.mean_length;
@@ -16,7 +17,7 @@ TrafficSource::TrafficSource(const SourceConfig& config, std::unique_ptr<Traffic
   for (std::size_t n = 0; n < nodes; ++n) {
     rngs_.emplace_back(cfg_.seed, n + 1);
     const Cycle first = injection_->next(static_cast<NodeId>(n), 0, rngs_.back());
-    if (first < InjectionProcess::kNever) lanes_[0].events.push(Event{first, static_cast<NodeId>(n)});
+    if (first < InjectionProcess::kNever) lanes_[0].events.push(first, static_cast<NodeId>(n));
   }
 }
 
@@ -28,28 +29,33 @@ void TrafficSource::set_lanes(const std::vector<unsigned>& lane_of_node, unsigne
     if (lane_of_node[n] >= lanes) throw std::invalid_argument("TrafficSource::set_lanes: a lane past the last");
     if (n > 0 && lane_of_node[n] < lane_of_node[n - 1]) ranges_ = false;
   }
-  std::vector<Event> all;
+  std::vector<std::pair<Cycle, NodeId>> all;
   for (Lane& lane : lanes_) {
     if (!lane.created.empty()) throw std::logic_error("TrafficSource::set_lanes: packets not emitted");
-    for (; !lane.events.empty(); lane.events.pop()) all.push_back(lane.events.top());
+    lane.events.for_each([&all](Cycle at, NodeId n) { all.emplace_back(at, n); });
   }
-  lanes_ = std::vector<Lane>(lanes);
-  for (const Event& e : all) lanes_[lane_of_node[e.second]].events.push(e);
+  // Each lane's calendar spans its nodes.
+  std::vector<NodeId> first(lanes, static_cast<NodeId>(lane_of_node.size())), last(lanes, 0);
+  for (std::size_t n = 0; n < lane_of_node.size(); ++n) {
+    first[lane_of_node[n]] = std::min(first[lane_of_node[n]], static_cast<NodeId>(n));
+    last[lane_of_node[n]] = std::max(last[lane_of_node[n]], static_cast<NodeId>(n));
+  }
+  lanes_.clear();
+  for (unsigned k = 0; k < lanes; ++k)
+    lanes_.push_back(Lane{EventCalendar(std::min(first[k], last[k]), last[k]), {}});
+  for (const auto& [at, n] : all) lanes_[lane_of_node[n]].events.push(at, n);
 }
 
 Cycle TrafficSource::next_event(Cycle cycle) const {
   if (!enabled_) return kNoEvent;
   Cycle next = kNoEvent;
-  for (const Lane& lane : lanes_)
-    if (!lane.events.empty()) next = std::min(next, lane.events.top().first);
+  for (const Lane& lane : lanes_) next = std::min(next, lane.events.earliest());
   return next == kNoEvent ? kNoEvent : std::max(cycle, next);
 }
 
 template <class Sink>
 void TrafficSource::take_due(Lane& l, Cycle cycle, Sink&& sink) {
-  while (!l.events.empty() && l.events.top().first <= cycle) {
-    const NodeId src = l.events.top().second;
-    l.events.pop();
+  l.events.take_due(cycle, [&](NodeId src) {
     Rng& rng = rngs_[src];
     if (enabled_) {
       if (auto dst = pattern_->destination(src, rng)) {
@@ -58,8 +64,8 @@ void TrafficSource::take_due(Lane& l, Cycle cycle, Sink&& sink) {
       }
     }
     const Cycle next = injection_->next(src, cycle + 1, rng);
-    if (next < InjectionProcess::kNever) l.events.push(Event{next, src});
-  }
+    if (next < InjectionProcess::kNever) l.events.push(next, src);
+  });
 }
 
 void TrafficSource::generate_lane(unsigned lane, Cycle cycle) {

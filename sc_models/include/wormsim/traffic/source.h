@@ -9,10 +9,10 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <queue>
 #include <vector>
 
 #include <wormsim/core/rng.h>
+#include <wormsim/traffic/event_calendar.h>
 #include <wormsim/ni/packet.h>
 #include <wormsim/traffic/injection.h>
 #include <wormsim/traffic/packet_lengths.h>
@@ -75,9 +75,8 @@ class TrafficSource : public PacketSource {
   void emit_lanes(const std::function<void(const Packet&)>& emit);
 
  private:
-  using Event = std::pair<Cycle, NodeId>;
   struct Lane {
-    std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events;
+    EventCalendar events;          ///< its nodes' next injection events
     std::vector<Packet> created;  ///< this cycle's, without ids
   };
   SourceConfig cfg_;
