@@ -10,6 +10,7 @@ NetworkInterface::NetworkInterface(NodeId id, const NiConfig& config, DeliveryOb
       rng_(eject_rng), inject_(config.channels), eject_(config.channels) {
   for (auto& ch : inject_) {
     ch.credits.assign(cfg_.vcs, cfg_.buffer_depth);
+    ch.credited = cfg_.buffer_depth == 0 ? 0 : cfg_.vcs >= 64 ? ~0ull : (1ull << cfg_.vcs) - 1;
     ch.vc_arb = RoundRobin(cfg_.vcs);
   }
   for (auto& ch : eject_) {
@@ -42,10 +43,7 @@ inline void NetworkInterface::inject() {
   for (auto& ch : inject_) {
     if (!ch.busy) {
       if (queue_.empty()) continue;
-      std::uint64_t ready = 0;
-      for (unsigned v = 0; v < cfg_.vcs; ++v)
-        if (ch.credits[v] > 0) ready |= 1ull << v;
-      const int v = ch.vc_arb.pick(ready);
+      const int v = ch.vc_arb.pick(ch.credited);
       if (v < 0) continue;
       ch.vc_arb.advance_past(static_cast<unsigned>(v));
       ch.busy = true;
@@ -64,9 +62,9 @@ inline void NetworkInterface::inject() {
       queue_.pop_front();
     }
     Flit& f = ch.next;
-    if (ch.credits[f.vc] == 0) continue;
+    if (!(ch.credited >> f.vc & 1u)) continue;
     f.type = flit_type_for(f.seq, ch.length);
-    --ch.credits[f.vc];
+    if (--ch.credits[f.vc] == 0) ch.credited &= ~(1ull << f.vc);
     ch.link->send_flit(f);
     if (++f.seq == ch.length) {
       ch.busy = false;
@@ -80,12 +78,9 @@ inline void NetworkInterface::consume() {
   for (auto& ch : eject_) {
     if (ch.buffered == 0) continue;
     if (cfg_.eject_probability < 1.0 && !rng_.bernoulli(cfg_.eject_probability)) continue;
-    std::uint64_t ready = 0;
-    for (unsigned v = 0; v < cfg_.vcs; ++v)
-      if (ch.held[v] != 0) ready |= 1ull << v;
-    const unsigned v = static_cast<unsigned>(ch.vc_arb.pick(ready));
+    const unsigned v = static_cast<unsigned>(ch.vc_arb.pick(ch.holding));
     ch.vc_arb.advance_past(v);
-    --ch.held[v];
+    if (--ch.held[v] == 0) ch.holding &= ~(1ull << v);
     --ch.buffered;
     --ejection_held_;
     ch.link->send_credit(static_cast<VcId>(v));
@@ -101,6 +96,7 @@ inline void NetworkInterface::receive(Cycle cycle) {
     observer_.on_delivered(f, id_, k, cycle);
     if (++ch.held[f.vc] > cfg_.buffer_depth)
       throw std::logic_error("network interface: ejection buffer overflow: credit protocol violated");
+    ch.holding |= 1ull << f.vc;
     ++ch.buffered;
     ++ejection_held_;
   }
@@ -112,9 +108,12 @@ inline void NetworkInterface::count_credits() {
     if (arrived == nullptr) continue;
     const CreditSlot& c = *arrived;
     if (++ch.credits[c.vc] > cfg_.buffer_depth) throw std::logic_error("network interface: credit overflow");
-    for (unsigned more = c.more; more != 0; more &= more - 1)  // an input speedup's further credits
-      if (++ch.credits[static_cast<unsigned>(__builtin_ctz(more))] > cfg_.buffer_depth)
-        throw std::logic_error("network interface: credit overflow");
+    ch.credited |= 1ull << c.vc;
+    for (unsigned more = c.more; more != 0; more &= more - 1) {  // an input speedup's further credits
+      const unsigned v = static_cast<unsigned>(__builtin_ctz(more));
+      if (++ch.credits[v] > cfg_.buffer_depth) throw std::logic_error("network interface: credit overflow");
+      ch.credited |= 1ull << v;
+    }
   }
 }
 

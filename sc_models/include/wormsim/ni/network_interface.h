@@ -56,6 +56,7 @@ class NetworkInterface : public Component {
     Flit next;
     unsigned length = 0;
     std::vector<unsigned> credits;
+    std::uint64_t credited = 0;  ///< bit v: credits[v] > 0
     RoundRobin vc_arb;
   };
   struct EjectChannel {
@@ -63,6 +64,7 @@ class NetworkInterface : public Component {
     /// Flits held per VC: the node has checked them in (delivered) and only
     /// their count matters until it consumes them and returns the credits.
     std::vector<unsigned> held;
+    std::uint64_t holding = 0;  ///< bit v: held[v] > 0
     unsigned buffered = 0;
     RoundRobin vc_arb;
   };
