@@ -201,7 +201,12 @@ void Router::evaluate(Cycle cycle) {
         switch_allocation_islip();
     }
     if (va) commit_vc_allocation<false>();
-    if (sa_grant_count_ != 0) commit_switch_traversal();
+    if (sa_grant_count_ != 0) {
+      if (cfg_.input_speedup == 1 && cfg_.output_speedup == 1)
+        cross_speculative_winners();
+      else
+        commit_switch_traversal();
+    }
     if (islip_->queued_ports != 0) send_queued();
   } else {
     if (va) vc_allocation();
@@ -467,6 +472,7 @@ void Router::keep_routes(unsigned requester, bool forks) {
 void Router::vc_allocation_islip() {
   IslipState& st = *islip_;
   va_grants_.clear();
+  st.va_granted = 0;
   const unsigned vcs = cfg_.vcs;
   std::uint64_t outputs = 0, heads = 0;  // heads: the requesters with an output to request
   st.spec_heads = 0;
@@ -508,13 +514,17 @@ void Router::vc_allocation_islip() {
   if (outputs == 0) return;
   if (!(heads & (heads - 1))) {  // one requester: each output it asks grants it
     const unsigned requester = static_cast<unsigned>(__builtin_ctzll(heads));
-    va_grants_.push_back(VaGrant{requester, st.va.match_single(requester, outputs), -1});
+    const unsigned ovc = st.va.match_single(requester, outputs);
+    va_grants_.push_back(VaGrant{requester, ovc, -1});
+    st.va_granted = heads;
+    st.va_ovc[requester] = static_cast<std::uint8_t>(ovc);
     return;
   }
-  for (std::uint64_t m = st.va.match(outputs, st.requesters.data(), cfg_.alloc_iters, st.matched.data());
-       m; m &= m - 1) {
+  st.va_granted = st.va.match(outputs, st.requesters.data(), cfg_.alloc_iters, st.matched.data());
+  for (std::uint64_t m = st.va_granted; m; m &= m - 1) {
     const unsigned requester = static_cast<unsigned>(__builtin_ctzll(m));
     va_grants_.push_back(VaGrant{requester, st.matched[requester], -1});
+    st.va_ovc[requester] = static_cast<std::uint8_t>(st.matched[requester]);
   }
 }
 
@@ -676,13 +686,11 @@ void Router::switch_allocation_islip_ports() {
 }
 
 void Router::speculative_grant(unsigned ivc, unsigned o) {
-  const unsigned vcs = cfg_.vcs;
-  for (const VaGrant& g : va_grants_)
-    if (g.ivc == ivc) {
-      if (g.ovc / vcs == o && outputs_[g.ovc].credits != 0)
-        grant(static_cast<PortId>(port_of_[ivc]), static_cast<VcId>(ivc % vcs));
-      return;
-    }
+  const IslipState& st = *islip_;
+  if (!(st.va_granted >> ivc & 1u)) return;
+  const unsigned ovc = st.va_ovc[ivc];
+  if (ovc / cfg_.vcs == o && outputs_[ovc].credits != 0)
+    grant(static_cast<PortId>(port_of_[ivc]), static_cast<VcId>(ivc % cfg_.vcs));
 }
 
 // SA, input stage: each input port picks one of its active VCs that has a
@@ -867,6 +875,11 @@ void Router::send_queued() {
     --buffered_;
     if (queue.empty()) st.queued_ports &= ~(1ull << o);
   }
+}
+
+void Router::cross_speculative_winners() {
+  for (unsigned k = 0; k < sa_grant_count_; ++k) traverse<false, false, false>(sa_grants_[k].in_port, sa_grants_[k].in_vc);
+  sa_grant_count_ = 0;
 }
 
 void Router::commit_switch_traversal() {

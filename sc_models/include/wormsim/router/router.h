@@ -251,6 +251,9 @@ class Router : public Component {
   template <bool kArbiters>
   [[gnu::always_inline]] inline void commit_vc_allocation();
   void commit_switch_traversal();
+  /// commit_switch_traversal() of iSLIP without speedups: the speculative
+  /// winners' crossings (no VC forks there).
+  void cross_speculative_winners();
   [[gnu::always_inline]] inline void buffer_write(Cycle cycle);
   [[gnu::always_inline]] inline void credit_update(Cycle cycle);
   /// One credit back for output VC `index`.
@@ -351,6 +354,10 @@ class Router : public Component {
     std::vector<std::uint64_t> vcs_to;  ///< SA: per switch output, the input VCs requesting it
     std::vector<unsigned> matched;
     std::uint64_t spec_heads = 0;
+    /// This cycle's VC allocation: the input VCs it granted, and per input
+    /// VC the output VC granted (valid where va_granted has its bit).
+    std::uint64_t va_granted = 0;
+    std::uint8_t va_ovc[64] = {};
     std::vector<std::uint64_t> spec_open;
     std::vector<std::uint64_t> spec_bids;
     /// With an output speedup: per output port the flits that crossed and
