@@ -243,8 +243,29 @@ class LinkCommitter {
   /// lane of the end that drives the direction).
   void schedule(Link* l, unsigned lane, bool flit, std::uint64_t due) {
     Wheel& w = lanes_.empty() ? wheel_ : lanes_[lane];
-    w.buckets[due % kMaxLinkLatency].push_back(Entry{l, flit});
+    w.buckets[due & mask_].push_back(Entry{l, flit});
     ++w.entries;
+  }
+
+  /// A link of latency `latency` (cycles, at most kMaxLinkLatency) joins:
+  /// the wheel turns through as many buckets as the longest latency needs
+  /// (a power of two), so the few in use stay in cache.
+  void need_latency(unsigned latency) {
+    unsigned mask = mask_;
+    while (mask + 1 < latency) mask = 2 * mask + 1;
+    if (mask == mask_) return;
+    const unsigned old = mask_;
+    mask_ = mask;
+    // What is listed moves to its due edge's bucket of the larger wheel.
+    for (Wheel* w : wheels()) {
+      std::vector<Entry> due[kMaxLinkLatency];
+      for (unsigned b = 0; b <= old; ++b) due[b] = std::move(w->buckets[b]);
+      for (auto& bucket : w->buckets) bucket.clear();
+      for (unsigned b = 0; b <= old; ++b) {
+        const std::uint64_t edge = edge_ + ((b - edge_) & old);
+        for (const Entry& e : due[b]) w->buckets[edge & mask_].push_back(e);
+      }
+    }
   }
 
   /// The number of the next clock edge (edges committed so far): the
@@ -259,7 +280,7 @@ class LinkCommitter {
   /// Link::set_end_lanes), or back to one wheel.
   void set_lanes(unsigned lanes) {
     std::vector<Entry> due[kMaxLinkLatency];
-    for (unsigned b = 0; b < kMaxLinkLatency; ++b) {
+    for (unsigned b = 0; b <= mask_; ++b) {
       due[b] = std::move(wheel_.buckets[b]);
       for (Wheel& lane : lanes_) due[b].insert(due[b].end(), lane.buckets[b].begin(), lane.buckets[b].end());
     }
@@ -269,7 +290,7 @@ class LinkCommitter {
     moves_.assign(std::max(1u, lanes), Counter{});
     moves_[0].n = moved;
     // scheduled arrivals go to the lane of the end that sent them
-    for (unsigned b = 0; b < kMaxLinkLatency; ++b)
+    for (unsigned b = 0; b <= mask_; ++b)
       for (const Entry& e : due[b]) {
         const unsigned lane = lanes_.empty() ? 0u : e.flit ? e.link->upstream_lane() : e.link->downstream_lane();
         schedule(e.link, lane, e.flit, b);
@@ -320,8 +341,8 @@ class LinkCommitter {
     bool flit;  ///< the flit direction, else the credit direction
   };
   /// Pipelined links' directions by the edge their item is due at (bucket
-  /// edge % kMaxLinkLatency; a send is at most kMaxLinkLatency - 1 edges
-  /// ahead of its due edge).
+  /// edge & mask_; a send is at most its latency - 1 edges ahead of its
+  /// due edge, and mask_ + 1 is at least the longest latency).
   struct Wheel {
     std::vector<std::vector<Entry>> buckets = std::vector<std::vector<Entry>>(kMaxLinkLatency);
     std::size_t entries = 0;
@@ -329,8 +350,13 @@ class LinkCommitter {
   struct alignas(64) Counter {
     std::uint64_t n = 0;
   };
+  std::vector<Wheel*> wheels() {
+    std::vector<Wheel*> all{&wheel_};
+    for (Wheel& lane : lanes_) all.push_back(&lane);
+    return all;
+  }
   void commit_wheel(Wheel& w, unsigned lane) {
-    std::vector<Entry>& due = w.buckets[edge_ % kMaxLinkLatency];
+    std::vector<Entry>& due = w.buckets[edge_ & mask_];
     for (const Entry& e : due) e.link->commit_due(e.flit, lane, edge_);
     w.entries -= due.size();
     due.clear();
@@ -341,6 +367,7 @@ class LinkCommitter {
   std::vector<Wheel> lanes_;  ///< one per lane; empty with one lane
   std::vector<Counter> moves_ = std::vector<Counter>(1);  ///< per lane
   std::uint64_t edge_ = 0;
+  unsigned mask_ = 0;  ///< buckets in turn - 1 (need_latency)
 };
 
 inline Link::Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream, std::string name,
@@ -351,6 +378,7 @@ inline Link::Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream
     throw std::invalid_argument("Link: latency out of range");
   flit_latency_ = static_cast<std::uint8_t>(latency);
   credit_latency_ = static_cast<std::uint8_t>(credit_latency);
+  committer_->need_latency(std::max(latency, credit_latency));
   if (latency > 1) {
     const unsigned n = ring_size(latency);
     flit_store_ = std::make_unique<FlitReg[]>(n);
