@@ -63,7 +63,7 @@ constexpr unsigned kMaxLinkLatency = 64;
 /// one per parity of the cycle the arrival is seen in (words[cycle & 1]).
 using ArrivalWords = std::uint64_t[2];
 
-class Link {
+class alignas(64) Link {
  public:
   /// `latency` in cycles for flits, `credit_latency` for credits (0: the
   /// same), each 1 to kMaxLinkLatency (std::invalid_argument else).
@@ -205,20 +205,21 @@ class Link {
   }
   inline std::uint64_t now() const;
 
+  // What a send and an arrival read, in the object's first cache line.
   LinkCommitter* committer_;
   FlitReg* flit_ring_ = flits_;  ///< flits_, or flit_store_ (latency > 1)
   CreditReg* credit_ring_ = credits_;
   std::uint8_t flit_latency_ = 1, credit_latency_ = 1;
   std::uint8_t flit_mask_ = 1, credit_mask_ = 1;  ///< ring size - 1
-  FlitReg flits_[2];
-  CreditReg credits_[2];
+  std::uint32_t heads_carried_ = 0;
   std::uint64_t* flit_words_ = nullptr;
   std::uint64_t* credit_words_ = nullptr;
   std::uint64_t flits_carried_ = 0;
-  std::uint32_t heads_carried_ = 0;
   std::uint16_t up_lane_ = 0, down_lane_ = 0;
   std::uint8_t flit_bit_ = 0, credit_bit_ = 0;
   bool flit_word_own_ = true, credit_word_own_ = true;
+  FlitReg flits_[2];
+  CreditReg credits_[2];
   std::unique_ptr<FlitReg[]> flit_store_;  ///< the ring of a pipelined direction
   std::unique_ptr<CreditReg[]> credit_store_;
   LinkEnd up_, down_;
@@ -292,8 +293,8 @@ class LinkCommitter {
     // scheduled arrivals go to the lane of the end that sent them
     for (unsigned b = 0; b <= mask_; ++b)
       for (const Entry& e : due[b]) {
-        const unsigned lane = lanes_.empty() ? 0u : e.flit ? e.link->upstream_lane() : e.link->downstream_lane();
-        schedule(e.link, lane, e.flit, b);
+        const unsigned lane = lanes_.empty() ? 0u : e.flit() ? e.link()->upstream_lane() : e.link()->downstream_lane();
+        schedule(e.link(), lane, e.flit(), b);
       }
   }
 
@@ -336,9 +337,16 @@ class LinkCommitter {
   void count_move(unsigned lane) { ++moves_[lane].n; }
 
  private:
-  struct Entry {
-    Link* link;
-    bool flit;  ///< the flit direction, else the credit direction
+  /// A listed direction: the link's address with bit 0 set for the flit
+  /// direction (one word, written in one store).
+  class Entry {
+   public:
+    Entry(Link* l, bool flit) : bits_(reinterpret_cast<std::uintptr_t>(l) | std::uintptr_t{flit}) {}
+    Link* link() const { return reinterpret_cast<Link*>(bits_ & ~std::uintptr_t{1}); }
+    bool flit() const { return bits_ & 1u; }
+
+   private:
+    std::uintptr_t bits_;
   };
   /// Pipelined links' directions by the edge their item is due at (bucket
   /// edge & mask_; a send is at most its latency - 1 edges ahead of its
@@ -357,7 +365,7 @@ class LinkCommitter {
   }
   void commit_wheel(Wheel& w, unsigned lane) {
     std::vector<Entry>& due = w.buckets[edge_ & mask_];
-    for (const Entry& e : due) e.link->commit_due(e.flit, lane, edge_);
+    for (const Entry& e : due) e.link()->commit_due(e.flit(), lane, edge_);
     w.entries -= due.size();
     due.clear();
   }
@@ -369,6 +377,8 @@ class LinkCommitter {
   std::uint64_t edge_ = 0;
   unsigned mask_ = 0;  ///< buckets in turn - 1 (need_latency)
 };
+
+static_assert(alignof(Link) >= 2, "the wheel tags a link's address in its bit 0");
 
 inline Link::Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream, std::string name,
                   unsigned latency, unsigned credit_latency)
@@ -448,9 +458,9 @@ inline void Link::arrive_credit(std::uint64_t seen, unsigned lane) {
 inline void Link::send_flit(const Flit& f, VcId vc) {
   ++flits_carried_;
   heads_carried_ += is_head(f.type) ? 1u : 0u;
-  if (__builtin_expect(flit_store_ != nullptr, 0)) {
+  if (__builtin_expect(flit_latency_ > 1, 0)) {
     const std::uint64_t seen = now() + flit_latency_;
-    FlitReg& r = flit_store_[seen & flit_mask_];
+    FlitReg& r = flit_ring_[seen & flit_mask_];
     r.flit = f;
     r.flit.vc = vc;
     r.seen = seen;
@@ -468,9 +478,9 @@ inline void Link::send_flit(const Flit& f, VcId vc) {
 inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
 inline void Link::send_credit(VcId vc) {
-  if (__builtin_expect(credit_store_ != nullptr, 0)) {
+  if (__builtin_expect(credit_latency_ > 1, 0)) {
     const std::uint64_t seen = now() + credit_latency_;
-    CreditReg& r = credit_store_[seen & credit_mask_];
+    CreditReg& r = credit_ring_[seen & credit_mask_];
     r.seen = seen;
     r.slot.vc = vc;
     r.slot.more = 0;
