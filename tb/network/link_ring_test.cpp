@@ -2,11 +2,15 @@
 // seen in: at every latency, a flit and a credit sent every cycle are each
 // seen exactly their latency later, once, with the arrival bit set for that
 // cycle, whether the sender runs before or after the receiver in a cycle;
-// the in-flight queries between cycles count what is on its way.
+// the in-flight queries between cycles count what is on its way. A longer
+// link joining while items are on their way (the committer's wheel grows)
+// changes no arrival.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 #include <wormsim/core/activity.h>
 #include <wormsim/core/link.h>
@@ -103,6 +107,45 @@ TEST(LinkRing, CreditsMayTakeLongerThanFlits) {
   expect_every_item_seen_once(1, 3);  // a one-cycle flit direction beside a pipelined credit one
   expect_every_item_seen_once(2, 4);
   expect_every_item_seen_once(3, 1);
+}
+
+TEST(LinkRing, ALongerLinkJoiningMidFlightMovesNoArrival) {
+  ActivityList activity;
+  Idle a, b;
+  const std::size_t up = activity.add(&a), down = activity.add(&b);
+  LinkCommitter committer(activity);
+  Link short_link(&committer, LinkEnd{up, 0, 0, true}, LinkEnd{down, 0, 1, true}, "s", 3, 2);
+  std::uint64_t words[2] = {0, 0};
+  short_link.notify_flit_to(words, 1);
+  std::unique_ptr<Link> long_link;
+  std::vector<Cycle> seen;
+  for (Cycle t = 0; t < 40; ++t) {
+    if (const Flit* f = short_link.flit_arrival()) {
+      EXPECT_EQ(f->seq + 3u, t);
+      EXPECT_EQ(words[t & 1], 1u << 1) << "cycle " << t;
+      seen.push_back(t);
+    }
+    words[t & 1] = 0;
+    if (long_link != nullptr) {
+      if (const Flit* f = long_link->flit_arrival()) {
+        EXPECT_EQ(f->seq + 11u, t);
+      }
+    }
+    if (t < 20) {
+      Flit g;
+      g.seq = static_cast<std::uint16_t>(t);
+      short_link.send_flit(g);
+      short_link.send_credit(0);
+      if (long_link != nullptr) long_link->send_flit(g);
+    }
+    // Items of cycles 8 and 9 are on their way when the 11-cycle link
+    // (a wheel of 16 buckets instead of 4) joins.
+    if (t == 9) long_link = std::make_unique<Link>(&committer, LinkEnd{up, 1, 0, true}, LinkEnd{down, 1, 1, true}, "l", 11);
+    committer.commit_all();
+  }
+  ASSERT_EQ(seen.size(), 20u);
+  for (unsigned k = 0; k < 20; ++k) EXPECT_EQ(seen[k], k + 3u);
+  EXPECT_EQ(short_link.credits_in_pipeline(), 0u);
 }
 
 }  // namespace

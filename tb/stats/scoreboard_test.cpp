@@ -1,7 +1,14 @@
 // The scoreboard: a packet delivered in order completes; a reordered,
 // duplicated, misdelivered or lost flit is caught, also when packets
-// interleave and completed packets' entries are reused.
+// interleave and completed packets' entries are reused; thousands of open
+// deliveries, closed in random order, stay findable through its table's
+// growth and deletions, and a hand-over moves exactly those asked for.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <iostream>
+#include <random>
+#include <vector>
 
 #include <wormsim/stats/scoreboard.h>
 
@@ -92,6 +99,52 @@ TEST(Scoreboard, ChecksEveryFlitWhenPacketsInterleaveAndEntriesAreReused) {
   sb.on_delivered(flit_of(b, 2), 1029, 0, 8);
   EXPECT_EQ(completed, 4u);
   EXPECT_EQ(sb.outstanding_packets(), 0u);
+}
+
+TEST(Scoreboard, ThousandsOpenClosedInRandomOrderStayFindable) {
+  const unsigned seed = 17;
+  std::cout << "scoreboard: seed " << seed << "\n";
+  std::mt19937 rng(seed);
+  Scoreboard sb;
+  unsigned completed = 0;
+  sb.set_completion_handler([&completed](const Packet&, Cycle) { ++completed; });
+  // Waves of packets to few nodes (many keys share a node), each closed in a
+  // random order; a packet's flits arrive one by one, interleaved with others.
+  std::vector<Packet> open;
+  std::uint64_t id = 0;
+  for (int wave = 0; wave < 6; ++wave) {
+    for (int k = 0; k < 3000; ++k) {
+      const Packet p = make_packet(id++, static_cast<NodeId>(rng() % 8), static_cast<NodeId>(rng() % 8), 2);
+      sb.on_created(p);
+      open.push_back(p);
+    }
+    std::shuffle(open.begin(), open.end(), rng);
+    const std::size_t close = open.size() * 3 / 4;
+    for (std::size_t k = 0; k < close; ++k) sb.on_delivered(flit_of(open[k], 0), open[k].dst, 0, 1);
+    for (std::size_t k = 0; k < close; ++k) sb.on_delivered(flit_of(open[k], 1), open[k].dst, 0, 2);
+    open.erase(open.begin(), open.begin() + static_cast<long>(close));
+    ASSERT_EQ(sb.outstanding_packets(), open.size());
+    for (const Packet& p : open) {  // a flit of an open packet at a wrong node is refused: keys are exact
+      EXPECT_THROW(sb.on_delivered(flit_of(p, 0), (p.dst + 1) % 8, 0, 3), ScoreboardError);
+    }
+  }
+  // Half the nodes' open deliveries move to another board; both finish theirs.
+  Scoreboard other;
+  unsigned other_completed = 0;
+  other.set_completion_handler([&other_completed](const Packet&, Cycle) { ++other_completed; });
+  sb.hand_over([&other](NodeId n) { return n % 2 ? &other : nullptr; });
+  std::size_t odd = 0;
+  for (const Packet& p : open) odd += p.dst % 2;
+  EXPECT_EQ(other.outstanding_packets(), odd);
+  EXPECT_EQ(sb.outstanding_packets(), open.size() - odd);
+  for (const Packet& p : open) {
+    Scoreboard& board = p.dst % 2 ? other : sb;
+    board.on_delivered(flit_of(p, 0), p.dst, 0, 4);
+    board.on_delivered(flit_of(p, 1), p.dst, 0, 5);
+  }
+  EXPECT_EQ(sb.outstanding_packets(), 0u);
+  EXPECT_EQ(other.outstanding_packets(), 0u);
+  EXPECT_EQ(completed + other_completed, 18000u);
 }
 
 }  // namespace
