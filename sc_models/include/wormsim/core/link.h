@@ -63,7 +63,7 @@ constexpr unsigned kMaxLinkLatency = 64;
 /// one per parity of the cycle the arrival is seen in (words[cycle & 1]).
 using ArrivalWords = std::uint64_t[2];
 
-class alignas(64) Link {
+class Link {
  public:
   /// `latency` in cycles for flits, `credit_latency` for credits (0: the
   /// same), each 1 to kMaxLinkLatency (std::invalid_argument else).
@@ -205,7 +205,7 @@ class alignas(64) Link {
   }
   inline std::uint64_t now() const;
 
-  // What a send and an arrival read, in the object's first cache line.
+  // What a send and an arrival read, together in the object's first 64 bytes.
   LinkCommitter* committer_;
   FlitReg* flit_ring_ = flits_;  ///< flits_, or flit_store_ (latency > 1)
   CreditReg* credit_ring_ = credits_;
