@@ -88,11 +88,12 @@ inline void NetworkInterface::consume() {
 }
 
 inline void NetworkInterface::receive(Cycle cycle) {
-  for (unsigned k = 0; k < eject_.size(); ++k) {
+  const Cycle now = committer_->edge();
+  std::uint64_t& word = flit_words_[now & 1];
+  for (std::uint64_t arrived = word; arrived; arrived &= arrived - 1) {
+    const unsigned k = static_cast<unsigned>(__builtin_ctzll(arrived));
     auto& ch = eject_[k];
-    const Flit* arrived = ch.link != nullptr ? ch.link->flit_arrival() : nullptr;
-    if (arrived == nullptr) continue;
-    const Flit& f = *arrived;
+    const Flit& f = ch.link->arrived_flit(now);
     observer_.on_delivered(f, id_, k, cycle);
     if (++ch.held[f.vc] > cfg_.buffer_depth)
       throw std::logic_error("network interface: ejection buffer overflow: credit protocol violated");
@@ -100,13 +101,15 @@ inline void NetworkInterface::receive(Cycle cycle) {
     ++ch.buffered;
     ++ejection_held_;
   }
+  word = 0;
 }
 
 inline void NetworkInterface::count_credits() {
-  for (auto& ch : inject_) {
-    const CreditSlot* arrived = ch.link != nullptr ? ch.link->credit_arrival() : nullptr;
-    if (arrived == nullptr) continue;
-    const CreditSlot& c = *arrived;
+  const Cycle now = committer_->edge();
+  std::uint64_t& word = credit_words_[now & 1];
+  for (std::uint64_t arrived = word; arrived; arrived &= arrived - 1) {
+    auto& ch = inject_[static_cast<unsigned>(__builtin_ctzll(arrived))];
+    const CreditSlot& c = ch.link->arrived_credit(now);
     if (++ch.credits[c.vc] > cfg_.buffer_depth) throw std::logic_error("network interface: credit overflow");
     ch.credited |= 1ull << c.vc;
     for (unsigned more = c.more; more != 0; more &= more - 1) {  // an input speedup's further credits
@@ -115,13 +118,16 @@ inline void NetworkInterface::count_credits() {
       ch.credited |= 1ull << v;
     }
   }
+  word = 0;
 }
 
 void NetworkInterface::evaluate(Cycle cycle) {
   inject();
   consume();
-  receive(cycle);
-  count_credits();
+  if (committer_ != nullptr) {
+    receive(cycle);
+    count_credits();
+  }
   if (has_work()) activity_.wake(slot_);
 }
 

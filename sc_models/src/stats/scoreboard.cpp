@@ -82,10 +82,11 @@ void Scoreboard::on_created(const Packet& p, const std::vector<NodeId>& destinat
   created_flits_ += p.length;
 }
 
-Scoreboard::Open& Scoreboard::open_delivery(const Flit& f, NodeId node, Cycle cycle) {
+Scoreboard::Open& Scoreboard::open_delivery(const Flit& f, NodeId node, Cycle cycle, std::size_t& cell) {
   Recent& recent = recent_[node & (kRecent - 1)];
   if (recent.entry != kNone && recent.packet == f.packet && recent.node == node) return entries_[recent.entry];
-  const Cell& c = table_[probe(f.packet, node)];
+  cell = probe(f.packet, node);
+  const Cell& c = table_[cell];
   if (c.entry == kNone)
     throw ScoreboardError("scoreboard: " + describe(f) + " delivered at node " +
                           std::to_string(node) + " in cycle " + std::to_string(cycle) +
@@ -95,7 +96,8 @@ Scoreboard::Open& Scoreboard::open_delivery(const Flit& f, NodeId node, Cycle cy
 }
 
 void Scoreboard::on_delivered(const Flit& f, NodeId node, unsigned channel, Cycle cycle) {
-  Open& o = open_delivery(f, node, cycle);
+  std::size_t cell = table_.size();  // not probed yet
+  Open& o = open_delivery(f, node, cycle, cell);
   if (node != o.packet.dst || f.dst != o.packet.dst || f.src != o.packet.src)
     throw ScoreboardError("scoreboard: " + describe(f) + " delivered at wrong node " +
                           std::to_string(node) + " (expected " + std::to_string(o.packet.dst) +
@@ -119,7 +121,7 @@ void Scoreboard::on_delivered(const Flit& f, NodeId node, unsigned channel, Cycl
     const Packet done = o.packet;
     Recent& recent = recent_[node & (kRecent - 1)];
     if (recent.entry != kNone && &entries_[recent.entry] == &o) recent.entry = kNone;
-    erase_cell(probe(f.packet, node));
+    erase_cell(cell < table_.size() ? cell : probe(f.packet, node));
     ++delivered_packets_;
     if (on_complete_) on_complete_(done, cycle);
   }

@@ -34,8 +34,19 @@ class NetworkInterface : public Component {
   NetworkInterface(NodeId id, const NiConfig& config, DeliveryObserver& observer,
                    ActivityList& activity, std::size_t slot, Rng eject_rng);
 
-  void attach_injection(unsigned channel, Link* link) { inject_[channel].link = link; }
-  void attach_ejection(unsigned channel, Link* link) { eject_[channel].link = link; }
+  /// The links of channel `channel` (at most 64 channels): they set its bit
+  /// in the interface's arrival words as a credit (injection) or a flit
+  /// (ejection) arrives, so an evaluation reads only the channels with one.
+  void attach_injection(unsigned channel, Link* link) {
+    inject_[channel].link = link;
+    link->notify_credit_to(credit_words_, channel);
+    committer_ = link->committer();
+  }
+  void attach_ejection(unsigned channel, Link* link) {
+    eject_[channel].link = link;
+    link->notify_flit_to(flit_words_, channel);
+    committer_ = link->committer();
+  }
 
   /// Adds a packet to the source queue; it can leave from the next cycle on.
   void enqueue(const Packet& packet);
@@ -86,6 +97,10 @@ class NetworkInterface : public Component {
   std::vector<EjectChannel> eject_;
   unsigned busy_channels_ = 0;  ///< injection channels in the middle of a packet
   unsigned ejection_held_ = 0;  ///< flits held over all ejection channels
+  /// Channels whose link brings a flit (ejection) or a credit (injection),
+  /// by the parity of the cycle it is seen in (Link::notify_*_to).
+  ArrivalWords flit_words_ = {0, 0}, credit_words_ = {0, 0};
+  const LinkCommitter* committer_ = nullptr;  ///< the attached links' (their cycle count)
 };
 
 }  // namespace wormsim

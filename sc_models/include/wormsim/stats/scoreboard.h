@@ -84,7 +84,8 @@ class Scoreboard : public DeliveryObserver {
   void erase_cell(std::size_t cell);
   void grow();
   /// The entry of (packet, node), through recent_; throws if none is open.
-  Open& open_delivery(const Flit& f, NodeId node, Cycle cycle);
+  /// `cell` is set to its cell when the table was probed (else left as is).
+  Open& open_delivery(const Flit& f, NodeId node, Cycle cycle, std::size_t& cell);
 
   std::vector<Cell> table_ = std::vector<Cell>(64);  ///< a power of two, at most half full
   unsigned shift_ = 64 - 6;                          ///< 64 - log2(table size)
