@@ -31,13 +31,13 @@ void DimensionOrderRouting::route(NodeId here, PortId, VcId, const Flit& head, R
     // Torus: the packet entered ring d at coordinate src[d] (dimension order
     // leaves coordinate d untouched until now) and goes the shorter way.
     if (datelines_ == Datelines::Position) {
-      const unsigned ahead = (dst[d] + k - cur[d]) % k;
+      const unsigned ahead = dst[d] >= cur[d] ? dst[d] - cur[d] : dst[d] + k - cur[d];  // (dst - cur) mod k
       const bool positive = ahead <= k - ahead;
       const bool wrap_ahead = positive ? cur[d] > dst[d] : cur[d] < dst[d];
       out.add(static_cast<PortId>(port_[2 * d + (positive ? 0 : 1)]), wrap_ahead ? class0_ : class1_);
       return;
     }
-    const unsigned fwd = (dst[d] + k - src[d]) % k;
+    const unsigned fwd = dst[d] >= src[d] ? dst[d] - src[d] : dst[d] + k - src[d];  // (dst - src) mod k
     if (datelines_ == Datelines::Wrap) {
       // The way round and the class are fixed where the packet enters the
       // ring (at src[d]); a tie goes the way a hash of (source, destination,
