@@ -193,16 +193,17 @@ void Router::evaluate(Cycle cycle) {
   }
   const bool va = va_waiting_ != 0, sa = sa_ready_ != 0;
   if (__builtin_expect(cfg_.allocator == Allocator::Islip, 0)) {
+    const bool ports = cfg_.input_speedup == 1 && cfg_.output_speedup == 1;  // no speedups
     if (va) vc_allocation_islip();
     if (sa || (va && cfg_.speculative)) {
-      if (cfg_.input_speedup == 1 && cfg_.output_speedup == 1)
-        switch_allocation_islip_ports();
+      if (ports)
+        switch_allocation_islip<true>();
       else
-        switch_allocation_islip();
+        switch_allocation_islip<false>();
     }
     if (va) commit_vc_allocation<false>();
     if (sa_grant_count_ != 0) {
-      if (cfg_.input_speedup == 1 && cfg_.output_speedup == 1)
+      if (ports)
         cross_speculative_winners();
       else
         commit_switch_traversal();
@@ -535,12 +536,23 @@ void Router::vc_allocation_islip() {
 // matches switch inputs to switch outputs, and a matched input sends from
 // its VC for that output that is first from its round-robin pointer
 // (BookSim's per-input VC offset).
+//
+// kPorts (S = T = 1): switch input p is input port p and switch output o
+// output port o, read without the tables, and a VC that holds its output VC
+// crosses as soon as its input is matched: what it changes (its own VC, its
+// output VC's credits, the pointers) is read by no later match, and the VC
+// allocation committed after it touches other VCs. Otherwise, and for
+// speculative winners, the grants cross after that commit.
+template <bool kPorts>
 void Router::switch_allocation_islip() {
   IslipState& st = *islip_;
   sa_grant_count_ = 0;
   if (sa_ready_ & forking_) fail("a multi-destination worm forks under the iSLIP allocator");
   const unsigned vcs = cfg_.vcs;
-  // Requests; `inputs` are the switch inputs that request, and st.matched
+  std::uint64_t* const requesters = st.requesters.data();
+  unsigned* const matched_to = st.matched.data();
+  std::uint64_t* const vcs_to = st.vcs_to.data();
+  // Requests; `inputs` are the switch inputs that request, and matched_to
   // holds each one's (first) output: while no output has two requesting
   // inputs and no input two outputs, that is the match (unopposed).
   std::uint64_t outputs = 0, inputs = 0;
@@ -548,25 +560,30 @@ void Router::switch_allocation_islip() {
   auto request = [&](unsigned input, unsigned o) {
     const std::uint64_t bit = 1ull << input;
     if (outputs >> o & 1u) {
-      unopposed = unopposed && st.requesters[o] == bit;
-      st.requesters[o] |= bit;
+      unopposed = unopposed && requesters[o] == bit;
+      requesters[o] |= bit;
     } else {
-      st.requesters[o] = bit;
+      requesters[o] = bit;
       outputs |= 1ull << o;
     }
     if (inputs & bit) {
-      unopposed = unopposed && st.matched[input] == o;
+      unopposed = unopposed && matched_to[input] == o;
     } else {
-      st.matched[input] = o;
+      matched_to[input] = o;
       inputs |= bit;
     }
   };
-  const unsigned out_speedup = cfg_.output_speedup;
+  // The switch input of input VC `ivc`, and the switch output of output
+  // port `port` that input VC `ivc` uses.
+  auto switch_input = [&](unsigned ivc) -> unsigned { return kPorts ? port_of_[ivc] : st.switch_input[ivc]; };
+  auto switch_output = [&](unsigned port, unsigned ivc) -> unsigned {
+    return kPorts ? port : port * cfg_.output_speedup + st.output_lane[port_of_[ivc]];
+  };
   for (std::uint64_t m = sa_ready_ & sa_credit_; m; m &= m - 1) {
     const unsigned index = static_cast<unsigned>(__builtin_ctzll(m));
-    const unsigned o = inputs_[index].out_port * out_speedup + st.output_lane[port_of_[index]];
-    st.vcs_to[o] = (outputs >> o & 1u ? st.vcs_to[o] : 0) | 1ull << index;
-    request(st.switch_input[index], o);
+    const unsigned o = switch_output(out_port_of_[index], index);
+    vcs_to[o] = (outputs >> o & 1u ? vcs_to[o] : 0) | 1ull << index;
+    request(switch_input(index), o);
   }
   const std::uint64_t active_outputs = outputs;  // those with a VC's request (vcs_to is theirs)
   // Speculative bids: a head that requested VCs bids for each port where one
@@ -577,91 +594,13 @@ void Router::switch_allocation_islip() {
     for (std::uint64_t w = st.spec_open[head]; w; w &= w - 1) {
       const unsigned ovc_index = static_cast<unsigned>(__builtin_ctzll(w));
       if (outputs_[ovc_index].credits == 0) continue;
-      const unsigned o = port_of_[ovc_index] * out_speedup + st.output_lane[port_of_[head]];
+      const unsigned o = switch_output(port_of_[ovc_index], head);
       st.spec_bids[o] = (spec_outputs >> o & 1u ? st.spec_bids[o] : 0) | 1ull << head;
       spec_outputs |= 1ull << o;
-      request(st.switch_input[head], o);
+      request(switch_input(head), o);
     }
   }
   st.spec_heads = 0;  // this cycle's bids are in
-  if (outputs == 0) return;
-  std::uint64_t matched = inputs;
-  if (unopposed)
-    st.sa.match_unopposed(inputs, st.matched.data());
-  else
-    matched = st.sa.match(outputs, st.requesters.data(), cfg_.alloc_iters, st.matched.data());
-  for (std::uint64_t m = matched; m; m &= m - 1) {
-    const unsigned input = static_cast<unsigned>(__builtin_ctzll(m));
-    const unsigned o = st.matched[input];
-    const std::uint64_t mine = st.input_vcs[input];  // the input VCs that cross by this switch input
-    const std::uint64_t to_output = active_outputs >> o & 1u ? st.vcs_to[o] & mine : 0;
-    // A VC with its output VC beats a speculative bid; the winner's switch
-    // input points past it (BookSim's offset), whether it crosses or not.
-    const std::uint64_t bids = spec_outputs >> o & 1u ? st.spec_bids[o] & mine : 0;
-    if ((to_output | bids) == 0) fail("a switch match without a request");
-    const unsigned base = st.input_port[input] * vcs;
-    const unsigned vc = static_cast<unsigned>(st.vc_pointer[input].pick((to_output != 0 ? to_output : bids) >> base));
-    st.vc_pointer[input].advance_past(st.pointer_past[vc]);
-    if (to_output == 0)
-      speculative_grant(base + vc, st.output_port[o]);
-    else
-      grant(static_cast<PortId>(st.input_port[input]), static_cast<VcId>(vc));
-  }
-}
-
-// switch_allocation_islip() without speedups: switch input p is input port
-// p (its VCs p * V + v), switch output o is output port o, and a VC's
-// pointer moves past the VC it granted. A VC that holds its output VC
-// crosses as soon as its input is matched: what it changes (its own VC, its
-// output VC's credits, the pointers) is read by no later match, and the VC
-// allocation committed after it touches other VCs. Speculative winners cross
-// after that commit (commit_switch_traversal).
-void Router::switch_allocation_islip_ports() {
-  IslipState& st = *islip_;
-  sa_grant_count_ = 0;
-  if (sa_ready_ & forking_) fail("a multi-destination worm forks under the iSLIP allocator");
-  const unsigned vcs = cfg_.vcs;
-  std::uint64_t* const requesters = st.requesters.data();
-  unsigned* const matched_to = st.matched.data();
-  std::uint64_t* const vcs_to = st.vcs_to.data();
-  std::uint64_t outputs = 0, inputs = 0;
-  bool unopposed = true;  // as in switch_allocation_islip()
-  auto request = [&](unsigned p, unsigned o) {
-    const std::uint64_t bit = 1ull << p;
-    if (outputs >> o & 1u) {
-      unopposed = unopposed && requesters[o] == bit;
-      requesters[o] |= bit;
-    } else {
-      requesters[o] = bit;
-      outputs |= 1ull << o;
-    }
-    if (inputs & bit) {
-      unopposed = unopposed && matched_to[p] == o;
-    } else {
-      matched_to[p] = o;
-      inputs |= bit;
-    }
-  };
-  for (std::uint64_t m = sa_ready_ & sa_credit_; m; m &= m - 1) {
-    const unsigned index = static_cast<unsigned>(__builtin_ctzll(m));
-    const unsigned o = out_port_of_[index];
-    vcs_to[o] = (outputs >> o & 1u ? vcs_to[o] : 0) | 1ull << index;
-    request(port_of_[index], o);
-  }
-  const std::uint64_t active_outputs = outputs;
-  std::uint64_t spec_outputs = 0;
-  for (std::uint64_t m = st.spec_heads; m; m &= m - 1) {
-    const unsigned head = static_cast<unsigned>(__builtin_ctzll(m));
-    for (std::uint64_t w = st.spec_open[head]; w; w &= w - 1) {
-      const unsigned ovc_index = static_cast<unsigned>(__builtin_ctzll(w));
-      if (outputs_[ovc_index].credits == 0) continue;
-      const unsigned o = port_of_[ovc_index];
-      st.spec_bids[o] = (spec_outputs >> o & 1u ? st.spec_bids[o] : 0) | 1ull << head;
-      spec_outputs |= 1ull << o;
-      request(port_of_[head], o);
-    }
-  }
-  st.spec_heads = 0;
   if (outputs == 0) return;
   std::uint64_t matched = inputs;
   if (unopposed)
@@ -669,19 +608,25 @@ void Router::switch_allocation_islip_ports() {
   else
     matched = st.sa.match(outputs, requesters, cfg_.alloc_iters, matched_to);
   for (std::uint64_t m = matched; m; m &= m - 1) {
-    const unsigned p = static_cast<unsigned>(__builtin_ctzll(m));
-    const unsigned o = matched_to[p];
-    const unsigned base = p * vcs;
-    const std::uint64_t mine = vc_bits_ << base;
+    const unsigned input = static_cast<unsigned>(__builtin_ctzll(m));
+    const unsigned o = matched_to[input];
+    const unsigned port = kPorts ? input : st.input_port[input];
+    const unsigned base = port * vcs;
+    // the input VCs that cross by this switch input
+    const std::uint64_t mine = kPorts ? vc_bits_ << base : st.input_vcs[input];
     const std::uint64_t to_output = active_outputs >> o & 1u ? vcs_to[o] & mine : 0;
+    // A VC with its output VC beats a speculative bid; the winner's switch
+    // input points past it (BookSim's offset), whether it crosses or not.
     const std::uint64_t bids = spec_outputs >> o & 1u ? st.spec_bids[o] & mine : 0;
     if ((to_output | bids) == 0) fail("a switch match without a request");
-    const unsigned vc = static_cast<unsigned>(st.vc_pointer[p].pick((to_output != 0 ? to_output : bids) >> base));
-    st.vc_pointer[p].advance_past(vc);
+    const unsigned vc = static_cast<unsigned>(st.vc_pointer[input].pick((to_output != 0 ? to_output : bids) >> base));
+    st.vc_pointer[input].advance_past(kPorts ? vc : st.pointer_past[vc]);
     if (to_output == 0)
-      speculative_grant(base + vc, o);
+      speculative_grant(base + vc, kPorts ? o : st.output_port[o]);
+    else if constexpr (kPorts)
+      traverse<false, false, false>(port, vc);
     else
-      traverse<false, false, false>(p, vc);
+      grant(static_cast<PortId>(port), static_cast<VcId>(vc));
   }
 }
 

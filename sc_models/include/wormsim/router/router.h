@@ -194,9 +194,10 @@ class Router : public Component {
   /// output VC (port) a requester can use is requested; switch winners are
   /// listed and moved by commit_switch_traversal().
   void vc_allocation_islip();
+  /// kPorts: input and output speedups of 1 (ports are the switch's
+  /// inputs and outputs; winners cross at once).
+  template <bool kPorts>
   void switch_allocation_islip();
-  /// switch_allocation_islip() with input and output speedups of 1.
-  void switch_allocation_islip_ports();
   /// Keeps routes_, the candidates of the head of input VC `requester` that
   /// waits for a VC, and what they may take (if they fit in kKeptRoutes).
   void keep_routes(unsigned requester, bool forks);
