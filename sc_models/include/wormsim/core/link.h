@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -176,13 +177,37 @@ class Link {
  private:
   static constexpr std::uint64_t kNever = ~0ull;
   /// A register of the cycle `seen` (empty in every other cycle).
+  /// 64 bytes: a ring of them on a line boundary (RegisterRing) puts each
+  /// register in one cache line.
   struct FlitReg {
     Flit flit;
     std::uint64_t seen = kNever;
+    std::uint64_t unused = 0;
   };
   struct CreditReg {
     std::uint64_t seen = kNever;
     CreditSlot slot;  ///< valid stays set: `seen` says whether it is
+  };
+  static_assert(sizeof(FlitReg) == 64 && 64 % sizeof(CreditReg) == 0, "registers tile cache lines");
+  /// The registers of a pipelined direction, from a cache-line boundary.
+  template <typename Reg>
+  class RegisterRing {
+   public:
+    explicit RegisterRing(unsigned n)
+        : regs_(static_cast<Reg*>(::operator new(n * sizeof(Reg), std::align_val_t{64}))), n_(n) {
+      for (unsigned i = 0; i < n; ++i) new (&regs_[i]) Reg();
+    }
+    RegisterRing(const RegisterRing&) = delete;
+    RegisterRing& operator=(const RegisterRing&) = delete;
+    ~RegisterRing() {
+      for (unsigned i = 0; i < n_; ++i) regs_[i].~Reg();
+      ::operator delete(regs_, std::align_val_t{64});
+    }
+    Reg* get() const { return regs_; }
+
+   private:
+    Reg* regs_;
+    unsigned n_;
   };
   /// The ring of a direction of latency `latency`: room for every cycle an
   /// item sent now or earlier may be seen in (a power of two > latency).
@@ -220,8 +245,8 @@ class Link {
   bool flit_word_own_ = true, credit_word_own_ = true;
   FlitReg flits_[2];
   CreditReg credits_[2];
-  std::unique_ptr<FlitReg[]> flit_store_;  ///< the ring of a pipelined direction
-  std::unique_ptr<CreditReg[]> credit_store_;
+  std::unique_ptr<RegisterRing<FlitReg>> flit_store_;  ///< the ring of a pipelined direction
+  std::unique_ptr<RegisterRing<CreditReg>> credit_store_;
   LinkEnd up_, down_;
   std::string name_;
 };
@@ -391,14 +416,14 @@ inline Link::Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream
   committer_->need_latency(std::max(latency, credit_latency));
   if (latency > 1) {
     const unsigned n = ring_size(latency);
-    flit_store_ = std::make_unique<FlitReg[]>(n);
-    flit_ring_ = flit_store_.get();
+    flit_store_ = std::make_unique<RegisterRing<FlitReg>>(n);
+    flit_ring_ = flit_store_->get();
     flit_mask_ = static_cast<std::uint8_t>(n - 1);
   }
   if (credit_latency > 1) {
     const unsigned n = ring_size(credit_latency);
-    credit_store_ = std::make_unique<CreditReg[]>(n);
-    credit_ring_ = credit_store_.get();
+    credit_store_ = std::make_unique<RegisterRing<CreditReg>>(n);
+    credit_ring_ = credit_store_->get();
     credit_mask_ = static_cast<std::uint8_t>(n - 1);
   }
   for (unsigned i = 0; i <= credit_mask_; ++i) credit_ring_[i].slot.valid = true;

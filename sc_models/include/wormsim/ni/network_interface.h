@@ -9,13 +9,13 @@
 // goes back to the router. A flit counts as delivered in the cycle it arrives
 // on the ejection link.
 #pragma once
-#include <deque>
 #include <vector>
 
 #include <wormsim/core/activity.h>
 #include <wormsim/core/component.h>
 #include <wormsim/core/fifo.h>
 #include <wormsim/core/link.h>
+#include <wormsim/core/ring_queue.h>
 #include <wormsim/core/rng.h>
 #include <wormsim/ni/packet.h>
 #include <wormsim/router/round_robin.h>
@@ -92,7 +92,7 @@ class NetworkInterface : public Component {
   ActivityList& activity_;
   std::size_t slot_;
   Rng rng_;
-  std::deque<Packet> queue_;
+  RingQueue<Packet> queue_;
   std::vector<InjectChannel> inject_;
   std::vector<EjectChannel> eject_;
   unsigned busy_channels_ = 0;  ///< injection channels in the middle of a packet
