@@ -83,15 +83,19 @@ void Scoreboard::on_created(const Packet& p, const std::vector<NodeId>& destinat
 }
 
 Scoreboard::Open& Scoreboard::open_delivery(const Flit& f, NodeId node, Cycle cycle, std::size_t& cell) {
+  // A one-flit packet's only flit neither finds nor leaves anything in the
+  // cache of recent deliveries (no other flit follows it).
+  const bool alone = f.type == FlitType::HeadTail;
   Recent& recent = recent_[node & (kRecent - 1)];
-  if (recent.entry != kNone && recent.packet == f.packet && recent.node == node) return entries_[recent.entry];
+  if (!alone && recent.entry != kNone && recent.packet == f.packet && recent.node == node)
+    return entries_[recent.entry];
   cell = probe(f.packet, node);
   const Cell& c = table_[cell];
   if (c.entry == kNone)
     throw ScoreboardError("scoreboard: " + describe(f) + " delivered at node " +
                           std::to_string(node) + " in cycle " + std::to_string(cycle) +
                           " but no delivery of its packet is open there (unknown packet, wrong node or duplicate)");
-  recent = Recent{f.packet, node, c.entry};
+  if (!alone) recent = Recent{f.packet, node, c.entry};
   return entries_[c.entry];
 }
 
@@ -119,8 +123,10 @@ void Scoreboard::on_delivered(const Flit& f, NodeId node, unsigned channel, Cycl
   ++delivered_flits_;
   if (o.next_seq == o.packet.length) {
     const Packet done = o.packet;
-    Recent& recent = recent_[node & (kRecent - 1)];
-    if (recent.entry != kNone && &entries_[recent.entry] == &o) recent.entry = kNone;
+    if (f.type != FlitType::HeadTail) {
+      Recent& recent = recent_[node & (kRecent - 1)];
+      if (recent.entry != kNone && &entries_[recent.entry] == &o) recent.entry = kNone;
+    }
     erase_cell(cell < table_.size() ? cell : probe(f.packet, node));
     ++delivered_packets_;
     if (on_complete_) on_complete_(done, cycle);
