@@ -34,7 +34,7 @@
 
 namespace wormsim {
 
-class Router : public Component {
+class Router final : public Component {
  public:
   Router(NodeId id, const RouterConfig& config, const RoutingFunction& routing,
          ActivityList& activity, std::size_t slot, const WormTable* worms = nullptr);
