@@ -233,25 +233,9 @@ void Network::for_each_lane(const std::function<void(unsigned)>& job) const {
   ++profile_->shared_phases;
 }
 
-// Routers and interfaces are called directly (their classes are final);
-// anything else, such as a stand-in router, through evaluate().
-inline void Network::evaluate_one(Component* c, Cycle cycle) {
-  switch (c->kind()) {
-    case Component::Kind::Router:
-      static_cast<Router*>(c)->evaluate(cycle);
-      return;
-    case Component::Kind::Interface:
-      static_cast<NetworkInterface*>(c)->evaluate(cycle);
-      return;
-    case Component::Kind::Other:
-      break;
-  }
-  c->evaluate(cycle);
-}
-
 void Network::evaluate_list(const std::vector<Component*>& list, Cycle cycle) const {
   if (!prefetch_) {
-    for (Component* c : list) evaluate_one(c, cycle);
+    for (Component* c : list) c->evaluate(cycle);
     return;
   }
   // Memory hints run ahead of the evaluations: the first line of the
@@ -264,7 +248,7 @@ void Network::evaluate_list(const std::vector<Component*>& list, Cycle cycle) co
     if (i + kStage0Ahead < n) list[i + kStage0Ahead]->prefetch(0);
     if (i + kStage1Ahead < n) list[i + kStage1Ahead]->prefetch(1);
     if (i + kStage2Ahead < n) list[i + kStage2Ahead]->prefetch(2);
-    evaluate_one(list[i], cycle);
+    list[i]->evaluate(cycle);
   }
 }
 

@@ -9,7 +9,7 @@ namespace wormsim {
 
 Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& routing,
                ActivityList& activity, std::size_t slot, const WormTable* worms)
-    : Component(Kind::Router), id_(id), cfg_(config), routing_(routing), worms_(worms), activity_(activity), slot_(slot) {
+    : id_(id), cfg_(config), routing_(routing), worms_(worms), activity_(activity), slot_(slot) {
   const unsigned ports = cfg_.total_ports();
   if (ports * cfg_.vcs > kMaxPortVcs) throw std::invalid_argument("router: ports x VCs must be <= 64");
   in_links_.assign(ports, nullptr);

@@ -3,21 +3,13 @@
 // writes only its own next state and the *_d side of its links, so the order
 // in which components are evaluated never changes the result.
 #pragma once
-#include <cstdint>
-
 #include <wormsim/core/flit.h>
 
 namespace wormsim {
 
 class Component {
  public:
-  /// What a cycle loop may call directly instead of through evaluate()'s
-  /// virtual dispatch (the class is final).
-  enum class Kind : std::uint8_t { Other, Router, Interface };
-  Component() = default;
-  explicit Component(Kind kind) : kind_(kind) {}
   virtual ~Component() = default;
-  Kind kind() const { return kind_; }
   /// Computes and commits one clock cycle.
   virtual void evaluate(Cycle cycle) = 0;
 
@@ -39,7 +31,6 @@ class Component {
 
  private:
   unsigned lane_ = 0;
-  Kind kind_ = Kind::Other;
 };
 
 }  // namespace wormsim

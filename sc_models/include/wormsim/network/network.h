@@ -173,7 +173,6 @@ class Network {
   /// Evaluates the components of `list` in order (with memory hints ahead
   /// of them when prefetch_ is set).
   void evaluate_list(const std::vector<Component*>& list, Cycle cycle) const;
-  static void evaluate_one(Component* c, Cycle cycle);
   /// evaluate() and commit(), timed into profile_ when kProfile.
   template <bool kProfile>
   void evaluate_phase(Cycle cycle);

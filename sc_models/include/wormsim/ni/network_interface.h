@@ -29,7 +29,7 @@ struct NiConfig {
   double eject_probability = 1.0;  ///< per channel and cycle, chance one flit is consumed
 };
 
-class NetworkInterface final : public Component {
+class NetworkInterface : public Component {
  public:
   NetworkInterface(NodeId id, const NiConfig& config, DeliveryObserver& observer,
                    ActivityList& activity, std::size_t slot, Rng eject_rng);

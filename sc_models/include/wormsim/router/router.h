@@ -34,7 +34,7 @@
 
 namespace wormsim {
 
-class Router final : public Component {
+class Router : public Component {
  public:
   Router(NodeId id, const RouterConfig& config, const RoutingFunction& routing,
          ActivityList& activity, std::size_t slot, const WormTable* worms = nullptr);
