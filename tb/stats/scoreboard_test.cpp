@@ -1,8 +1,9 @@
 // The scoreboard: a packet delivered in order completes; a reordered,
 // duplicated, misdelivered or lost flit is caught, also when packets
-// interleave and completed packets' entries are reused; thousands of open
-// deliveries, closed in random order, stay findable through its table's
-// growth and deletions, and a hand-over moves exactly those asked for.
+// interleave, one-flit packets among them, and completed packets' entries
+// are reused; thousands of open deliveries, closed in random order, stay
+// findable through its table's growth and deletions, and a hand-over moves
+// exactly those asked for.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -98,6 +99,30 @@ TEST(Scoreboard, ChecksEveryFlitWhenPacketsInterleaveAndEntriesAreReused) {
   sb.on_delivered(flit_of(c, 1), 5, 1, 7);
   sb.on_delivered(flit_of(b, 2), 1029, 0, 8);
   EXPECT_EQ(completed, 4u);
+  EXPECT_EQ(sb.outstanding_packets(), 0u);
+}
+
+// A one-flit packet's delivery bypasses the node's remembered delivery: it
+// is still checked against the table (a duplicate, a wrong node), and a
+// longer packet in the middle of its delivery at the same node keeps being
+// checked flit by flit around it.
+TEST(Scoreboard, ChecksOneFlitPacketsBesideALongerOneAtTheSameNode) {
+  Scoreboard sb;
+  std::vector<std::uint64_t> completed;
+  sb.set_completion_handler([&completed](const Packet& p, Cycle) { completed.push_back(p.id); });
+  const Packet a = make_packet(1, 0, 5, 3), s = make_packet(2, 1, 5, 1), t = make_packet(3, 2, 5, 1);
+  sb.on_created(a);
+  sb.on_created(s);
+  sb.on_created(t);
+  sb.on_delivered(flit_of(a, 0), 5, 0, 1);
+  sb.on_delivered(flit_of(s, 0), 5, 1, 2);  // completes between a's flits
+  EXPECT_THROW(sb.on_delivered(flit_of(s, 0), 5, 1, 3), ScoreboardError) << "a one-flit packet delivered twice";
+  EXPECT_THROW(sb.on_delivered(flit_of(t, 0), 4, 1, 3), ScoreboardError) << "a one-flit packet at the wrong node";
+  EXPECT_THROW(sb.on_delivered(flit_of(a, 2), 5, 0, 3), ScoreboardError) << "a's flit 2 before its flit 1";
+  sb.on_delivered(flit_of(a, 1), 5, 0, 3);
+  sb.on_delivered(flit_of(t, 0), 5, 1, 4);
+  sb.on_delivered(flit_of(a, 2), 5, 0, 4);
+  EXPECT_EQ(completed, (std::vector<std::uint64_t>{2, 3, 1}));
   EXPECT_EQ(sb.outstanding_packets(), 0u);
 }
 

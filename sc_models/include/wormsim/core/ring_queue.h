@@ -1,52 +1,43 @@
-// Unbounded first-in first-out queue in one ring of slots that doubles when
-// full (a network interface's source queue): a push or pop allocates
-// nothing once the ring has grown to the longest the queue has been.
+// Unbounded first-in first-out queue (a network interface's source queue):
+// a Fifo that, when full, moves to one of twice the capacity (at least 8),
+// so a push or pop allocates nothing once it has grown to the longest the
+// queue has been.
 #pragma once
 #include <cstddef>
-#include <cstdint>
 #include <stdexcept>
 #include <utility>
-#include <vector>
+
+#include <wormsim/core/fifo.h>
 
 namespace wormsim {
 
 template <typename T>
 class RingQueue {
  public:
-  bool empty() const { return count_ == 0; }
-  std::size_t size() const { return count_; }
-  /// Slots held (a power of two, or 0 before the first push).
-  std::size_t capacity() const { return slots_.size(); }
+  bool empty() const { return ring_.empty(); }
+  std::size_t size() const { return ring_.size(); }
+  /// Slots held (0 before the first push, then 8, 16, ...).
+  std::size_t capacity() const { return ring_.capacity(); }
 
   const T& front() const {
     if (empty()) throw std::logic_error("RingQueue::front: empty");
-    return slots_[head_];
+    return ring_.front();
   }
-
   void push_back(const T& value) {
-    if (count_ == slots_.size()) grow();
-    slots_[(head_ + count_) & (slots_.size() - 1)] = value;
-    ++count_;
+    if (ring_.full()) grow();
+    ring_.push(value);
   }
-
-  void pop_front() {
-    if (empty()) throw std::logic_error("RingQueue::pop_front: empty");
-    head_ = (head_ + 1) & (slots_.size() - 1);
-    --count_;
-  }
+  /// Throws std::logic_error when empty.
+  void pop_front() { ring_.drop(); }
 
  private:
-  /// Twice the slots (at least 8), the queue copied to the start in order.
   void grow() {
-    std::vector<T> bigger(slots_.empty() ? 8 : 2 * slots_.size());
-    for (std::size_t i = 0; i < count_; ++i) bigger[i] = std::move(slots_[(head_ + i) & (slots_.size() - 1)]);
-    slots_.swap(bigger);
-    head_ = 0;
+    Fifo<T> bigger(ring_.capacity() == 0 ? 8 : 2 * ring_.capacity());
+    for (; !ring_.empty(); ring_.drop()) bigger.push(ring_.front());
+    ring_ = std::move(bigger);
   }
 
-  std::vector<T> slots_;
-  std::size_t head_ = 0;
-  std::size_t count_ = 0;
+  Fifo<T> ring_;
 };
 
 }  // namespace wormsim
