@@ -2,7 +2,8 @@
 // duplicated, misdelivered or lost flit is caught, also when packets
 // interleave, one-flit packets among them, and completed packets' entries
 // are reused; thousands of open deliveries, closed in random order, stay
-// findable through its table's growth and deletions, and a hand-over moves
+// findable through its table's growth and deletions, packets whose slots
+// by id collide are checked alike, and a hand-over moves
 // exactly those asked for.
 #include <gtest/gtest.h>
 
@@ -124,6 +125,55 @@ TEST(Scoreboard, ChecksOneFlitPacketsBesideALongerOneAtTheSameNode) {
   sb.on_delivered(flit_of(a, 2), 5, 0, 4);
   EXPECT_EQ(completed, (std::vector<std::uint64_t>{2, 3, 1}));
   EXPECT_EQ(sb.outstanding_packets(), 0u);
+}
+
+// Unicast packets sit in a slot by id (1,024 slots at first); a packet
+// whose slot is taken goes to the table. Both are checked alike, and a
+// delivery in progress keeps its place in the packet when the slots double.
+TEST(Scoreboard, PacketsWhoseSlotsCollideAreCheckedAlike) {
+  Scoreboard sb;
+  std::vector<std::uint64_t> completed;
+  sb.set_completion_handler([&completed](const Packet& p, Cycle) { completed.push_back(p.id); });
+  const Packet a = make_packet(5, 0, 5, 3), b = make_packet(5 + 1024, 1, 7, 2), c = make_packet(5 + 2048, 2, 5, 1);
+  sb.on_created(a);
+  sb.on_created(b);  // a's slot
+  sb.on_created(c);  // a's slot
+  sb.on_delivered(flit_of(a, 0), 5, 0, 1);
+  sb.on_delivered(flit_of(b, 0), 7, 0, 1);
+  EXPECT_THROW(sb.on_delivered(flit_of(b, 1), 5, 0, 2), ScoreboardError) << "b's flit at a's node";
+  EXPECT_THROW(sb.on_delivered(flit_of(a, 1), 7, 0, 2), ScoreboardError) << "a's flit at b's node";
+  sb.on_delivered(flit_of(b, 1), 7, 0, 2);
+  sb.on_delivered(flit_of(c, 0), 5, 1, 3);
+  EXPECT_THROW(sb.on_delivered(flit_of(c, 0), 5, 1, 4), ScoreboardError) << "c delivered twice";
+  EXPECT_THROW(sb.on_delivered(flit_of(a, 2), 5, 0, 4), ScoreboardError) << "a's flit 2 before its flit 1";
+  EXPECT_THROW(sb.on_delivered(flit_of(a, 1), 5, 1, 4), ScoreboardError) << "a's flit on another channel";
+  sb.on_delivered(flit_of(a, 1), 5, 0, 4);
+  sb.on_delivered(flit_of(a, 2), 5, 0, 5);
+  EXPECT_THROW(sb.on_delivered(flit_of(a, 0), 5, 0, 6), ScoreboardError) << "a's flit after a completed";
+  EXPECT_EQ(completed, (std::vector<std::uint64_t>{5 + 1024, 5 + 2048, 5}));
+  EXPECT_EQ(sb.outstanding_packets(), 0u);
+
+  // Packet 0 is half delivered while 4,000 more open: the slots fill, then
+  // double (more than once), moving packet 0 with the flits it has seen.
+  const Packet p = make_packet(0, 3, 9, 3);
+  sb.on_created(p);
+  sb.on_delivered(flit_of(p, 0), 9, 0, 10);
+  std::vector<Packet> more;
+  for (std::uint64_t id = 1; id <= 4000; ++id) {
+    more.push_back(make_packet(id, 1, static_cast<NodeId>(id % 13), 1));
+    sb.on_created(more.back());
+  }
+  EXPECT_EQ(sb.outstanding_packets(), 4001u);
+  EXPECT_THROW(sb.on_delivered(flit_of(p, 0), 9, 0, 11), ScoreboardError) << "packet 0's head again";
+  EXPECT_THROW(sb.on_delivered(flit_of(p, 2), 9, 0, 11), ScoreboardError) << "packet 0's flit 2 before 1";
+  sb.on_delivered(flit_of(p, 1), 9, 0, 11);
+  sb.on_delivered(flit_of(p, 2), 9, 0, 12);
+  for (auto it = more.rbegin(); it != more.rend(); ++it) {
+    EXPECT_THROW(sb.on_delivered(flit_of(*it, 0), (it->dst + 1) % 13, 0, 13), ScoreboardError);
+    sb.on_delivered(flit_of(*it, 0), it->dst, 0, 13);
+  }
+  EXPECT_EQ(sb.outstanding_packets(), 0u);
+  EXPECT_EQ(completed.size(), 4u + 4000u);
 }
 
 TEST(Scoreboard, ThousandsOpenClosedInRandomOrderStayFindable) {

@@ -62,8 +62,33 @@ void Scoreboard::grow() {
     if (c.entry != kNone) table_[probe(c.packet, c.node)] = c;
 }
 
+bool Scoreboard::open_direct(const Open& o) {
+  if (o.packet.worm != 0) return false;
+  if (direct_slot(o.packet.id).live) {
+    note_direct_miss();
+    if (direct_slot(o.packet.id).live) return false;
+  }
+  Open& slot = direct_slot(o.packet.id);
+  slot = o;
+  slot.live = true;
+  ++open_count_;
+  return true;
+}
+
+void Scoreboard::note_direct_miss() {
+  if (++direct_misses_ < direct_.size() / 4 || direct_.size() >= kDirectMost) return;
+  direct_misses_ = 0;
+  // Slot i of the old array holds ids equal to i modulo its size: each goes
+  // to slot i or i + old size of the new one, which no other takes.
+  std::vector<Open> old(direct_.size() * 2);
+  old.swap(direct_);
+  for (const Open& o : old)
+    if (o.live) direct_slot(o.packet.id) = o;
+}
+
 void Scoreboard::on_created(const Packet& p) {
-  insert(p.id, p.dst, Open{p, 0, 0, 0, 0});
+  const Open o{p, 0, 0, 0, 0, true};
+  if (!open_direct(o)) insert(p.id, p.dst, o);
   ++created_packets_;
   created_flits_ += p.length;
 }
@@ -101,7 +126,12 @@ Scoreboard::Open& Scoreboard::open_delivery(const Flit& f, NodeId node, Cycle cy
 
 void Scoreboard::on_delivered(const Flit& f, NodeId node, unsigned channel, Cycle cycle) {
   std::size_t cell = table_.size();  // not probed yet
-  Open& o = open_delivery(f, node, cycle, cell);
+  Open* direct = nullptr;
+  if (f.worm == 0) {  // a unicast id names one delivery: a wrong node is caught below
+    Open& d = direct_slot(f.packet);
+    if (d.live && d.packet.id == f.packet) direct = &d;
+  }
+  Open& o = direct != nullptr ? *direct : open_delivery(f, node, cycle, cell);
   if (node != o.packet.dst || f.dst != o.packet.dst || f.src != o.packet.src)
     throw ScoreboardError("scoreboard: " + describe(f) + " delivered at wrong node " +
                           std::to_string(node) + " (expected " + std::to_string(o.packet.dst) +
@@ -123,11 +153,15 @@ void Scoreboard::on_delivered(const Flit& f, NodeId node, unsigned channel, Cycl
   ++delivered_flits_;
   if (o.next_seq == o.packet.length) {
     const Packet done = o.packet;
-    if (f.type != FlitType::HeadTail) {
-      Recent& recent = recent_[node & (kRecent - 1)];
-      if (recent.entry != kNone && &entries_[recent.entry] == &o) recent.entry = kNone;
+    if (direct != nullptr) {
+      close_direct(o);
+    } else {
+      if (f.type != FlitType::HeadTail) {
+        Recent& recent = recent_[node & (kRecent - 1)];
+        if (recent.entry != kNone && &entries_[recent.entry] == &o) recent.entry = kNone;
+      }
+      erase_cell(cell < table_.size() ? cell : probe(f.packet, node));
     }
-    erase_cell(cell < table_.size() ? cell : probe(f.packet, node));
     ++delivered_packets_;
     if (on_complete_) on_complete_(done, cycle);
   }
@@ -139,6 +173,13 @@ void Scoreboard::hand_over(const std::function<Scoreboard*(NodeId)>& to) {
     NodeId node;
     Scoreboard* board;
   };
+  for (Open& o : direct_) {
+    if (!o.live) continue;
+    Scoreboard* board = to(o.packet.dst);
+    if (board == nullptr || board == this) continue;
+    if (!board->open_direct(o)) board->insert(o.packet.id, o.packet.dst, o);
+    close_direct(o);
+  }
   std::vector<Leaving> leaving;
   for (const Cell& c : table_) {
     if (c.entry == kNone) continue;

@@ -51,7 +51,9 @@ class Scoreboard : public DeliveryObserver {
     unsigned skip = 0;  ///< flits behind the head this copy does not carry
     unsigned channel = 0;
     VcId vc = 0;
+    bool live = false;  ///< a slot of direct_ that holds a delivery
   };
+  static_assert(sizeof(Open) == 64, "a slot of direct_ is one cache line");
   static constexpr std::uint32_t kNone = ~0u;
   /// A cell of the table of open deliveries (open addressing, linear
   /// probing): the key (packet, node) and the delivery's entry in entries_,
@@ -86,10 +88,30 @@ class Scoreboard : public DeliveryObserver {
   /// The entry of (packet, node), through recent_; throws if none is open.
   /// `cell` is set to its cell when the table was probed (else left as is).
   Open& open_delivery(const Flit& f, NodeId node, Cycle cycle, std::size_t& cell);
+  /// The slot of direct_ where packet `id` may be.
+  Open& direct_slot(std::uint64_t id) { return direct_[id & (direct_.size() - 1)]; }
+  /// Opens the delivery `o` of a unicast packet in its slot of direct_ if
+  /// that slot is free (true); a packet that finds it taken counts toward
+  /// doubling direct_ (note_direct_miss).
+  bool open_direct(const Open& o);
+  /// Called when a unicast packet found its slot taken: doubles direct_ when
+  /// that happened to a quarter of its slots' worth of packets, moving each
+  /// open delivery to its slot of the larger array where that is free.
+  void note_direct_miss();
+  void close_direct(Open& o) {
+    o.live = false;
+    --open_count_;
+  }
 
   std::vector<Cell> table_ = std::vector<Cell>(64);  ///< a power of two, at most half full
   unsigned shift_ = 64 - 6;                          ///< 64 - log2(table size)
   std::vector<Open> entries_;                        ///< by Cell::entry
+  /// Unicast deliveries by packet id (slot id mod size, a power of two; the
+  /// id is the key, as a unicast packet has one delivery): a packet whose
+  /// slot is taken when it is created goes to table_ instead.
+  std::vector<Open> direct_ = std::vector<Open>(kDirectFirst);
+  static constexpr std::size_t kDirectFirst = 1024, kDirectMost = std::size_t{1} << 20;
+  std::size_t direct_misses_ = 0;  ///< packets that found their slot taken since direct_ last grew
   std::vector<std::uint32_t> free_entries_;          ///< entries_ of closed deliveries, reused
   std::size_t open_count_ = 0;
   std::vector<Recent> recent_ = std::vector<Recent>(kRecent);
