@@ -124,10 +124,13 @@ inline void Router::buffer_write(Cycle cycle) {
 }
 
 inline void Router::count_credit(unsigned index) {
-  const unsigned credits = ++outputs_[index].credits;
+  OutputVc& out = outputs_[index];
+  const unsigned credits = ++out.credits;
   if (credits > cfg_.buffer_depth) fail("credit overflow");
-  if (allocated_ >> index & 1u) sa_credit_ |= 1ull << outputs_[index].owner;
-  if (credits == cfg_.buffer_depth) drained_ |= 1ull << index;
+  // Without branches (either way half the time): an allocated VC's owner
+  // has a credit; a VC with every credit back is drained.
+  sa_credit_ |= (allocated_ >> index & 1u) << out.owner;
+  drained_ |= std::uint64_t{credits == cfg_.buffer_depth} << index;
 }
 
 inline void Router::credit_update(Cycle cycle) {

@@ -110,7 +110,7 @@ class Scoreboard : public DeliveryObserver {
   /// id is the key, as a unicast packet has one delivery): a packet whose
   /// slot is taken when it is created goes to table_ instead.
   std::vector<Open> direct_ = std::vector<Open>(kDirectFirst);
-  static constexpr std::size_t kDirectFirst = 1024, kDirectMost = std::size_t{1} << 20;
+  static constexpr std::size_t kDirectFirst = 1024, kDirectMost = std::size_t{1} << 15;  ///< 64 KB to 2 MB
   std::size_t direct_misses_ = 0;  ///< packets that found their slot taken since direct_ last grew
   std::vector<std::uint32_t> free_entries_;          ///< entries_ of closed deliveries, reused
   std::size_t open_count_ = 0;
