@@ -233,7 +233,7 @@ void Network::for_each_lane(const std::function<void(unsigned)>& job) const {
   ++profile_->shared_phases;
 }
 
-void Network::evaluate_list(const std::vector<Component*>& list, Cycle cycle) const {
+void Network::evaluate_list(ComponentList list, Cycle cycle) const {
   if (!prefetch_) {
     for (Component* c : list) c->evaluate(cycle);
     return;

@@ -20,6 +20,23 @@
 
 namespace wormsim {
 
+/// Components to evaluate, in order: a view of an ActivityList's list,
+/// valid until the list is taken again.
+class ComponentList {
+ public:
+  ComponentList(Component* const* first, std::size_t n) : first_(first), n_(n) {}
+  explicit ComponentList(const std::vector<Component*>& v) : first_(v.data()), n_(v.size()) {}
+  Component* const* begin() const { return first_; }
+  Component* const* end() const { return first_ + n_; }
+  std::size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  Component* operator[](std::size_t i) const { return first_[i]; }
+
+ private:
+  Component* const* first_;
+  std::size_t n_;
+};
+
 class ActivityList {
  public:
   /// Registers a component; returns its slot index.
@@ -27,6 +44,9 @@ class ActivityList {
     woken_.push_back(0);
     components_.push_back(c);
     lane_of_slot_.push_back(0);
+    // Room for every component, so a wake-up writes without a check.
+    current_.resize(components_.size());
+    next_.resize(components_.size());
     return components_.size() - 1;
   }
 
@@ -42,10 +62,13 @@ class ActivityList {
       const unsigned lane = lane_of_slot_[slot];
       return lane_next_[fill_][lane][lane].push_back(slot);
     }
-    if (woken_[slot] != generation_) {
-      woken_[slot] = generation_;
-      next_.push_back(components_[slot]);
-    }
+    // Without a branch (a component is often woken several times a
+    // cycle): the component is written at the end of the list, and the
+    // list grows only if this is its first wake-up of the cycle.
+    const bool first = woken_[slot] != generation_;
+    woken_[slot] = generation_;
+    next_[next_count_] = components_[slot];
+    next_count_ += first;
   }
 
   /// Schedules component `slot` from lane `lane`'s part of the clock edge
@@ -94,8 +117,8 @@ class ActivityList {
       for (std::size_t slot : pending) wake(slot);
     } else {
       ++generation_;  // what one list holds moves to the lanes' lists
-      for (Component* c : next_) pending.push_back(slot_of(c));
-      next_.clear();
+      for (std::size_t i = 0; i < next_count_; ++i) pending.push_back(slot_of(next_[i]));
+      next_count_ = 0;
       for (std::size_t slot : pending) wake(slot);
     }
   }
@@ -113,7 +136,7 @@ class ActivityList {
   /// lists to lane k joined in the order of the lanes they come from,
   /// repeats dropped; lane k's wake-ups of its own components since
   /// begin_lanes follow its own list. Touches only lane k's lists and slots.
-  const std::vector<Component*>& take_lane(unsigned k) {
+  ComponentList take_lane(unsigned k) {
     std::vector<Component*>& list = lane_current_[k];
     list.clear();
     const unsigned long long generation = generation_;
@@ -131,7 +154,7 @@ class ActivityList {
       take(taken[from][k]);
       if (from == k) take(lane_next_[fill_][k][k]);
     }
-    return list;
+    return ComponentList(list);
   }
 
   /// With several lanes: the wake-ups waiting for the coming cycle, repeats
@@ -144,31 +167,31 @@ class ActivityList {
   }
 
   /// True when some component is scheduled for the next cycle.
-  bool pending() const { return !next_.empty() || lane_wakeups() != 0; }
+  bool pending() const { return next_count_ != 0 || lane_wakeups() != 0; }
 
   /// Hands out the list for the coming cycle and starts a fresh one.
-  const std::vector<Component*>& take() {
+  ComponentList take() {
     if (laned_) {  // several lanes: all of them, in lane order
-      next_.clear();
+      next_count_ = 0;
       begin_lanes();
-      for (unsigned k = 0; k < lane_current_.size(); ++k) {
-        const auto& list = take_lane(k);
-        next_.insert(next_.end(), list.begin(), list.end());
-      }
-      current_.swap(next_);
-      next_.clear();
-      return current_;
+      for (unsigned k = 0; k < lane_current_.size(); ++k)
+        for (Component* c : take_lane(k)) next_[next_count_++] = c;
+    } else {
+      ++generation_;
     }
     current_.swap(next_);
-    next_.clear();
-    ++generation_;
-    return current_;
+    const std::size_t n = next_count_;
+    next_count_ = 0;
+    return ComponentList(current_.data(), n);
   }
 
  private:
   std::vector<Component*> components_;
   std::vector<unsigned long long> woken_;
+  /// The list taken last and the one being filled, each with room for
+  /// every component; next_count_ entries of next_ are in use.
   std::vector<Component*> current_, next_;
+  std::size_t next_count_ = 0;
   std::vector<unsigned> lane_of_slot_;
   /// Slots woken, [list][from lane][to lane]; empty with one lane. List
   /// fill_ is what wake-ups fill, the other what the coming cycle takes.

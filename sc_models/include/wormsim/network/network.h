@@ -172,7 +172,7 @@ class Network {
   Link* make_link(LinkEnd up, LinkEnd down, std::string name, unsigned latency = 1, unsigned credit_latency = 0);
   /// Evaluates the components of `list` in order (with memory hints ahead
   /// of them when prefetch_ is set).
-  void evaluate_list(const std::vector<Component*>& list, Cycle cycle) const;
+  void evaluate_list(ComponentList list, Cycle cycle) const;
   /// evaluate() and commit(), timed into profile_ when kProfile.
   template <bool kProfile>
   void evaluate_phase(Cycle cycle);
