@@ -113,10 +113,10 @@ inline void Router::buffer_write(Cycle cycle) {
     if (f.vc >= cfg_.vcs) fail("flit on nonexistent VC");
     const unsigned index = p * cfg_.vcs + f.vc;
     InputVc& in = inputs_[index];
-    if (in.fifo.empty()) {
-      if (in.active) sa_ready_ |= 1ull << index;
-      else new_head(in, index, f);
-    }
+    // An active VC with a flit is ready (already so if it had one); an idle
+    // VC that was empty has a new head.
+    sa_ready_ |= std::uint64_t{in.active} << index;
+    if (!in.active && in.fifo.empty()) new_head(in, index, f);
     in.fifo.push(f);
     ++buffered_;
   }
