@@ -269,7 +269,7 @@ class LinkCommitter {
   /// lane of the end that drives the direction).
   void schedule(Link* l, unsigned lane, bool flit, std::uint64_t due) {
     Wheel& w = lanes_.empty() ? wheel_ : lanes_[lane];
-    w.buckets[due & mask_].push_back(Entry{l, flit});
+    (flit ? w.flits : w.credits)[due & mask_].push_back(l);
     ++w.entries;
   }
 
@@ -283,15 +283,16 @@ class LinkCommitter {
     const unsigned old = mask_;
     mask_ = mask;
     // What is listed moves to its due edge's bucket of the larger wheel.
-    for (Wheel* w : wheels()) {
-      std::vector<Entry> due[kMaxLinkLatency];
-      for (unsigned b = 0; b <= old; ++b) due[b] = std::move(w->buckets[b]);
-      for (auto& bucket : w->buckets) bucket.clear();
-      for (unsigned b = 0; b <= old; ++b) {
-        const std::uint64_t edge = edge_ + ((b - edge_) & old);
-        for (const Entry& e : due[b]) w->buckets[edge & mask_].push_back(e);
+    for (Wheel* w : wheels())
+      for (Buckets* buckets : {&w->flits, &w->credits}) {
+        Buckets due(kMaxLinkLatency);
+        for (unsigned b = 0; b <= old; ++b) due[b] = std::move((*buckets)[b]);
+        for (auto& bucket : *buckets) bucket.clear();
+        for (unsigned b = 0; b <= old; ++b) {
+          const std::uint64_t edge = edge_ + ((b - edge_) & old);
+          for (Link* l : due[b]) (*buckets)[edge & mask_].push_back(l);
+        }
       }
-    }
   }
 
   /// The number of the next clock edge (edges committed so far): the
@@ -305,10 +306,14 @@ class LinkCommitter {
   /// One wheel per lane (lanes >= 2; every link's end lanes set to match,
   /// Link::set_end_lanes), or back to one wheel.
   void set_lanes(unsigned lanes) {
-    std::vector<Entry> due[kMaxLinkLatency];
+    Buckets due[2] = {Buckets(kMaxLinkLatency), Buckets(kMaxLinkLatency)};  // flits, credits
     for (unsigned b = 0; b <= mask_; ++b) {
-      due[b] = std::move(wheel_.buckets[b]);
-      for (Wheel& lane : lanes_) due[b].insert(due[b].end(), lane.buckets[b].begin(), lane.buckets[b].end());
+      due[0][b] = std::move(wheel_.flits[b]);
+      due[1][b] = std::move(wheel_.credits[b]);
+      for (Wheel& lane : lanes_) {
+        due[0][b].insert(due[0][b].end(), lane.flits[b].begin(), lane.flits[b].end());
+        due[1][b].insert(due[1][b].end(), lane.credits[b].begin(), lane.credits[b].end());
+      }
     }
     std::uint64_t moved = flit_moves();
     wheel_ = Wheel{};
@@ -317,10 +322,11 @@ class LinkCommitter {
     moves_[0].n = moved;
     // scheduled arrivals go to the lane of the end that sent them
     for (unsigned b = 0; b <= mask_; ++b)
-      for (const Entry& e : due[b]) {
-        const unsigned lane = lanes_.empty() ? 0u : e.flit() ? e.link()->upstream_lane() : e.link()->downstream_lane();
-        schedule(e.link(), lane, e.flit(), b);
-      }
+      for (const bool flit : {true, false})
+        for (Link* l : due[flit ? 0 : 1][b]) {
+          const unsigned lane = lanes_.empty() ? 0u : flit ? l->upstream_lane() : l->downstream_lane();
+          schedule(l, lane, flit, b);
+        }
   }
 
   /// Commits every pipelined direction due at this edge, one lane after
@@ -362,22 +368,14 @@ class LinkCommitter {
   void count_move(unsigned lane) { ++moves_[lane].n; }
 
  private:
-  /// A listed direction: the link's address with bit 0 set for the flit
-  /// direction (one word, written in one store).
-  class Entry {
-   public:
-    Entry(Link* l, bool flit) : bits_(reinterpret_cast<std::uintptr_t>(l) | std::uintptr_t{flit}) {}
-    Link* link() const { return reinterpret_cast<Link*>(bits_ & ~std::uintptr_t{1}); }
-    bool flit() const { return bits_ & 1u; }
-
-   private:
-    std::uintptr_t bits_;
-  };
+  /// Per bucket, the links whose direction is listed.
+  using Buckets = std::vector<std::vector<Link*>>;
   /// Pipelined links' directions by the edge their item is due at (bucket
   /// edge & mask_; a send is at most its latency - 1 edges ahead of its
   /// due edge, and mask_ + 1 is at least the longest latency).
   struct Wheel {
-    std::vector<std::vector<Entry>> buckets = std::vector<std::vector<Entry>>(kMaxLinkLatency);
+    Buckets flits = Buckets(kMaxLinkLatency);    ///< flit directions
+    Buckets credits = Buckets(kMaxLinkLatency);  ///< credit directions
     std::size_t entries = 0;
   };
   struct alignas(64) Counter {
@@ -389,10 +387,13 @@ class LinkCommitter {
     return all;
   }
   void commit_wheel(Wheel& w, unsigned lane) {
-    std::vector<Entry>& due = w.buckets[edge_ & mask_];
-    for (const Entry& e : due) e.link()->commit_due(e.flit(), lane, edge_);
-    w.entries -= due.size();
-    due.clear();
+    std::vector<Link*>& flits = w.flits[edge_ & mask_];
+    std::vector<Link*>& credits = w.credits[edge_ & mask_];
+    for (Link* l : flits) l->commit_due(true, lane, edge_);
+    for (Link* l : credits) l->commit_due(false, lane, edge_);
+    w.entries -= flits.size() + credits.size();
+    flits.clear();
+    credits.clear();
   }
 
   ActivityList& activity_;
@@ -403,7 +404,6 @@ class LinkCommitter {
   unsigned mask_ = 0;  ///< buckets in turn - 1 (need_latency)
 };
 
-static_assert(alignof(Link) >= 2, "the wheel tags a link's address in its bit 0");
 
 inline Link::Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream, std::string name,
                   unsigned latency, unsigned credit_latency)
