@@ -11,11 +11,14 @@
 // a power of two, at least L + 1 of them, indexed by that cycle and stamped
 // with it. The sender of cycle t writes the register of cycle t + L while
 // the receiver reads the register of cycle t; a register whose stamp is not
-// the current cycle is empty. Nothing is copied at a clock edge. A 1-cycle
-// direction (two registers) wakes the receiving component for cycle t + 1
-// and sets its arrival bit there as it sends; a direction of latency L > 1
-// lists the send with the committer, which does both at the edge before
-// cycle t + L (a timing wheel of notices: the item stays in its register).
+// the current cycle is empty. Nothing is copied at a clock edge. Where every
+// link of the committer takes one cycle, a direction (two registers) wakes
+// the receiving component for cycle t + 1 and sets its arrival bit there as
+// it sends; where any takes more, every direction lists its sends with the
+// committer, which does both at the edge before cycle t + L (a timing wheel
+// of notices: the item stays in its register). The receiver sees the same
+// either way; one path for all the links of a fabric keeps the send free of
+// a branch on the link's latency.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -299,6 +302,10 @@ class LinkCommitter {
   /// number of the cycle being evaluated.
   std::uint64_t edge() const { return edge_; }
 
+  /// Whether some link takes more than one cycle (then every send is
+  /// listed in the wheel).
+  bool pipelined() const { return mask_ != 0; }
+
   /// True with several lanes.
   bool laned() const { return !lanes_.empty(); }
   unsigned lanes() const { return lanes_.empty() ? 1u : static_cast<unsigned>(lanes_.size()); }
@@ -478,12 +485,13 @@ inline void Link::arrive_credit(std::uint64_t seen, unsigned lane) {
   if (credit_words_) set_bit(&credit_words_[seen & 1], credit_bit_, credit_word_own_);
 }
 
-// A one-cycle direction writes its own pair of registers by parity and
-// reads no ring pointer; a pipelined one writes its ring and lists a notice.
+// In a fabric of one-cycle links a direction writes its own pair of
+// registers by parity and reads no ring pointer; otherwise it writes its
+// ring (the pair, for a one-cycle direction) and lists a notice.
 inline void Link::send_flit(const Flit& f, VcId vc) {
   ++flits_carried_;
   heads_carried_ += is_head(f.type) ? 1u : 0u;
-  if (__builtin_expect(flit_latency_ > 1, 0)) {
+  if (__builtin_expect(committer_->pipelined(), 0)) {
     const std::uint64_t seen = now() + flit_latency_;
     FlitReg& r = flit_ring_[seen & flit_mask_];
     r.flit = f;
@@ -503,7 +511,7 @@ inline void Link::send_flit(const Flit& f, VcId vc) {
 inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
 inline void Link::send_credit(VcId vc) {
-  if (__builtin_expect(credit_latency_ > 1, 0)) {
+  if (__builtin_expect(committer_->pipelined(), 0)) {
     const std::uint64_t seen = now() + credit_latency_;
     CreditReg& r = credit_ring_[seen & credit_mask_];
     r.seen = seen;
