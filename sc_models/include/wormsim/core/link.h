@@ -11,14 +11,15 @@
 // a power of two, at least L + 1 of them, indexed by that cycle and stamped
 // with it. The sender of cycle t writes the register of cycle t + L while
 // the receiver reads the register of cycle t; a register whose stamp is not
-// the current cycle is empty. Nothing is copied at a clock edge. Where every
-// link of the committer takes one cycle, a direction (two registers) wakes
-// the receiving component for cycle t + 1 and sets its arrival bit there as
-// it sends; where any takes more, every direction lists its sends with the
-// committer, which does both at the edge before cycle t + L (a timing wheel
-// of notices: the item stays in its register). The receiver sees the same
-// either way; one path for all the links of a fabric keeps the send free of
-// a branch on the link's latency.
+// the current cycle is empty. Nothing is copied at a clock edge. Where the
+// flits (credits) of every link of the committer take one cycle, a flit
+// (credit) direction (two registers) wakes the receiving component for
+// cycle t + 1 and sets its arrival bit there as it sends; where any take
+// more, every such direction lists its sends with the committer, which does
+// both at the edge before cycle t + L (a timing wheel of notices: the item
+// stays in its register). The receiver sees the same either way; one path
+// for all the links of a fabric keeps the send free of a branch on the
+// link's latency.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -302,9 +303,16 @@ class LinkCommitter {
   /// number of the cycle being evaluated.
   std::uint64_t edge() const { return edge_; }
 
-  /// Whether some link takes more than one cycle (then every send is
-  /// listed in the wheel).
-  bool pipelined() const { return mask_ != 0; }
+  /// Whether some link's flits (credits) take more than one cycle: then
+  /// every flit (credit) sent is listed in the wheel.
+  bool pipelined_flits() const { return pipelined_flits_; }
+  bool pipelined_credits() const { return pipelined_credits_; }
+  /// A link joins whose flits (credits) take more than one cycle if `flits`
+  /// (`credits`).
+  void note_pipelined(bool flits, bool credits) {
+    pipelined_flits_ = pipelined_flits_ || flits;
+    pipelined_credits_ = pipelined_credits_ || credits;
+  }
 
   /// True with several lanes.
   bool laned() const { return !lanes_.empty(); }
@@ -409,6 +417,7 @@ class LinkCommitter {
   std::vector<Counter> moves_ = std::vector<Counter>(1);  ///< per lane
   std::uint64_t edge_ = 0;
   unsigned mask_ = 0;  ///< buckets in turn - 1 (need_latency)
+  bool pipelined_flits_ = false, pipelined_credits_ = false;
 };
 
 
@@ -421,6 +430,7 @@ inline Link::Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream
   flit_latency_ = static_cast<std::uint8_t>(latency);
   credit_latency_ = static_cast<std::uint8_t>(credit_latency);
   committer_->need_latency(std::max(latency, credit_latency));
+  committer_->note_pipelined(latency > 1, credit_latency > 1);
   if (latency > 1) {
     const unsigned n = ring_size(latency);
     flit_store_ = std::make_unique<RegisterRing<FlitReg>>(n);
@@ -491,7 +501,7 @@ inline void Link::arrive_credit(std::uint64_t seen, unsigned lane) {
 inline void Link::send_flit(const Flit& f, VcId vc) {
   ++flits_carried_;
   heads_carried_ += is_head(f.type) ? 1u : 0u;
-  if (__builtin_expect(committer_->pipelined(), 0)) {
+  if (__builtin_expect(committer_->pipelined_flits(), 0)) {
     const std::uint64_t seen = now() + flit_latency_;
     FlitReg& r = flit_ring_[seen & flit_mask_];
     r.flit = f;
@@ -511,7 +521,7 @@ inline void Link::send_flit(const Flit& f, VcId vc) {
 inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
 inline void Link::send_credit(VcId vc) {
-  if (__builtin_expect(committer_->pipelined(), 0)) {
+  if (__builtin_expect(committer_->pipelined_credits(), 0)) {
     const std::uint64_t seen = now() + credit_latency_;
     CreditReg& r = credit_ring_[seen & credit_mask_];
     r.seen = seen;
