@@ -2,9 +2,10 @@
 // seen in: at every latency, a flit and a credit sent every cycle are each
 // seen exactly their latency later, once, with the arrival bit set for that
 // cycle, whether the sender runs before or after the receiver in a cycle;
-// the in-flight queries between cycles count what is on its way. A longer
-// link joining while items are on their way (the committer's wheel grows)
-// changes no arrival.
+// the in-flight queries between cycles count what is on its way; each end
+// is woken for the cycles it sees something in, also where a one-cycle link
+// shares the committer with pipelined ones. A longer link joining while
+// items are on their way (the committer's wheel grows) changes no arrival.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -22,14 +23,21 @@ struct Idle : Component {
   void evaluate(Cycle) override {}
 };
 
-/// Sends a flit with seq s and a credit for VC s mod 4 in each cycle s < 300.
-void expect_every_item_seen_once(unsigned latency, unsigned credit_latency) {
-  SCOPED_TRACE("latency " + std::to_string(latency) + ", credit latency " + std::to_string(credit_latency));
+/// Sends a flit with seq s and a credit for VC s mod 4 in each cycle s < 300;
+/// each end is woken for exactly the cycles it sees something in. With
+/// `neighbour` > 0 an idle link of that latency shares the committer (a
+/// fabric with pipelined links, where every send goes through the wheel).
+void expect_every_item_seen_once(unsigned latency, unsigned credit_latency, unsigned neighbour = 0) {
+  SCOPED_TRACE("latency " + std::to_string(latency) + ", credit latency " + std::to_string(credit_latency) +
+               ", a neighbour of latency " + std::to_string(neighbour));
   ActivityList activity;
   Idle a, b;
   const std::size_t up = activity.add(&a), down = activity.add(&b);
   LinkCommitter committer(activity);
   Link link(&committer, LinkEnd{up, 0, 0, true}, LinkEnd{down, 0, 1, true}, "l", latency, credit_latency);
+  std::unique_ptr<Link> other;
+  if (neighbour > 0)
+    other = std::make_unique<Link>(&committer, LinkEnd{up, 1, 0, true}, LinkEnd{down, 1, 1, true}, "n", neighbour);
   std::uint64_t flit_words[2] = {0, 0}, credit_words[2] = {0, 0};
   link.notify_flit_to(flit_words, 3);
   link.notify_credit_to(credit_words, 5);
@@ -38,6 +46,10 @@ void expect_every_item_seen_once(unsigned latency, unsigned credit_latency) {
   unsigned flits_seen = 0, credits_seen = 0;
   for (Cycle t = 0; t < kSends + longest + 2; ++t) {
     ASSERT_EQ(committer.edge(), t);
+    const ComponentList woken = activity.take();
+    const bool flit_due = t >= latency && t - latency < kSends, credit_due = t >= credit_latency && t - credit_latency < kSends;
+    EXPECT_EQ(std::count(woken.begin(), woken.end(), &b), flit_due ? 1 : 0) << "cycle " << t;
+    EXPECT_EQ(std::count(woken.begin(), woken.end(), &a), credit_due ? 1 : 0) << "cycle " << t;
     const Flit* f = link.flit_arrival();
     if (t >= latency && t - latency < kSends) {
       ASSERT_NE(f, nullptr) << "cycle " << t;
@@ -107,6 +119,13 @@ TEST(LinkRing, CreditsMayTakeLongerThanFlits) {
   expect_every_item_seen_once(1, 3);  // a one-cycle flit direction beside a pipelined credit one
   expect_every_item_seen_once(2, 4);
   expect_every_item_seen_once(3, 1);
+}
+
+TEST(LinkRing, AOneCycleLinkInAFabricWithPipelinedLinksIsSeenOneCycleLater) {
+  expect_every_item_seen_once(1, 1, 2);  // both directions through the wheel
+  expect_every_item_seen_once(1, 1, 5);
+  expect_every_item_seen_once(1, 3, 2);
+  expect_every_item_seen_once(2, 1, 3);
 }
 
 TEST(LinkRing, ALongerLinkJoiningMidFlightMovesNoArrival) {

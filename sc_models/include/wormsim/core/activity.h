@@ -44,9 +44,11 @@ class ActivityList {
     woken_.push_back(0);
     components_.push_back(c);
     lane_of_slot_.push_back(0);
-    // Room for every component, so a wake-up writes without a check.
-    current_.resize(components_.size());
-    next_.resize(components_.size());
+    // Room for every component and one more: a wake-up writes its
+    // component past the list's end without a check, also when every
+    // component is on the list already.
+    current_.resize(components_.size() + 1);
+    next_.resize(components_.size() + 1);
     return components_.size() - 1;
   }
 
@@ -189,7 +191,7 @@ class ActivityList {
   std::vector<Component*> components_;
   std::vector<unsigned long long> woken_;
   /// The list taken last and the one being filled, each with room for
-  /// every component; next_count_ entries of next_ are in use.
+  /// every component and one more; next_count_ entries of next_ are in use.
   std::vector<Component*> current_, next_;
   std::size_t next_count_ = 0;
   std::vector<unsigned> lane_of_slot_;
