@@ -86,9 +86,10 @@ void Scoreboard::note_direct_miss() {
     if (o.live) direct_slot(o.packet.id) = o;
 }
 
+bool Scoreboard::open(const Open& o) { return open_direct(o) || insert(o.packet.id, o.packet.dst, o); }
+
 void Scoreboard::on_created(const Packet& p) {
-  const Open o{p, 0, 0, 0, 0, true};
-  if (!open_direct(o)) insert(p.id, p.dst, o);
+  open(Open{p, 0, 0, 0, 0});
   ++created_packets_;
   created_flits_ += p.length;
 }
@@ -99,6 +100,7 @@ void Scoreboard::on_created(const Packet& p, const std::vector<NodeId>& destinat
     const NodeId d = destinations[k];
     Packet copy = p;
     copy.dst = d;
+    // Several deliveries of one id: the table, keyed by id and node.
     if (!insert(p.id, d, Open{copy, 0, k < skipped.size() ? skipped[k] : 0u, 0, 0}))
       throw ScoreboardError("scoreboard: worm " + std::to_string(p.id) + " names node " +
                             std::to_string(d) + " twice");
@@ -177,7 +179,7 @@ void Scoreboard::hand_over(const std::function<Scoreboard*(NodeId)>& to) {
     if (!o.live) continue;
     Scoreboard* board = to(o.packet.dst);
     if (board == nullptr || board == this) continue;
-    if (!board->open_direct(o)) board->insert(o.packet.id, o.packet.dst, o);
+    board->open(o);
     close_direct(o);
   }
   std::vector<Leaving> leaving;

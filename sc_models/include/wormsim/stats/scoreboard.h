@@ -90,6 +90,9 @@ class Scoreboard : public DeliveryObserver {
   Open& open_delivery(const Flit& f, NodeId node, Cycle cycle, std::size_t& cell);
   /// The slot of direct_ where packet `id` may be.
   Open& direct_slot(std::uint64_t id) { return direct_[id & (direct_.size() - 1)]; }
+  /// Opens the only delivery of unicast packet `o.packet`: in its slot of
+  /// direct_ if free, else in table_; false if it is open already.
+  bool open(const Open& o);
   /// Opens the delivery `o` of a unicast packet in its slot of direct_ if
   /// that slot is free (true); a packet that finds it taken counts toward
   /// doubling direct_ (note_direct_miss).
