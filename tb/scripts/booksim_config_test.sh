@@ -17,7 +17,7 @@ cfg="$here/mesh88_wormsim_pipeline.cfg"
 
 # 1. runs, with BookSim's lines and the mapped run's figures
 out=$("$W" booksim "$cfg" --json "$tmp/b.json")
-echo "$out" | head -16
+head -16 <<<"$out"
 grep -qE '^Packet latency average = [0-9.]+ \(1 samples\)$' <<<"$out" || fail "no 'Packet latency average' line"
 grep -qE '^Accepted packet rate average = 0\.02[0-9]+ \(1 samples\)$' <<<"$out" || fail "no 'Accepted packet rate average' line"
 grep -qE '^Time taken is [0-9]+ cycles$' <<<"$out" || fail "no 'Time taken' line"

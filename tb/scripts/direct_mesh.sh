@@ -17,7 +17,7 @@ mkdir -p "$work"
 work=$(cd "$work" && pwd)
 bin=$work/obj/rtl_direct_mesh
 rtl=("$root/rtl/wormsim_pkg.sv" $(ls "$root"/rtl/*.sv | grep -v _pkg.sv))
-newest=$(ls -t "${rtl[@]}" "$root"/tb/rtl/*.h "$root"/tb/rtl/direct_fabric_test.cpp "$build/sc_models/libwormsim_core.a" | head -1)
+newest=$(ls -t "${rtl[@]}" "$root"/tb/rtl/*.h "$root"/tb/rtl/direct_fabric_test.cpp "$build/sc_models/libwormsim_core.a" | sed -n 1p)
 if [ ! -x "$bin" ] || [ "$newest" -nt "$bin" ]; then
   verilator --cc --exe --build --hierarchical -j 2 -O2 --assert -Wno-fatal --prefix Vdirect_mesh \
     --top-module wormsim_mesh -GDimX=4 -GDimY=4 -GDimZ=4 -GNumVcs=2 -GBufDepth=4 \

@@ -29,7 +29,7 @@ fi
 if [ -n "$mutate" ]; then
   obj=$work/obj-mutant
   if [ "$lib" = generic ]; then
-    line=$(grep -n '^  assign .i_credits.credits_d \[[0-9]*\] = ~' "$work/netlist.v" | head -1 | cut -d: -f1)
+    line=$(grep -n '^  assign .i_credits.credits_d \[[0-9]*\] = ~' "$work/netlist.v" | sed -n 1p | cut -d: -f1)
   else  # an inverter whose output is a credit counter net becomes a buffer
     line=$(awk '/^  INVX1 /{n=NR} /^    \.Y\(\\i_credits\./{if (n) {print n; exit}} /^  \);/{n=0}' "$work/netlist.v")
   fi

@@ -69,7 +69,7 @@ export SLURM_CONF=$dir/slurm.conf
 slurmctld -f "$SLURM_CONF" 2>"$dir/slurmctld.err" || { stop; skip "slurmctld did not start: $(head -1 "$dir/slurmctld.err")"; }
 slurmd -f "$SLURM_CONF" 2>"$dir/slurmd.err" || { stop; skip "slurmd did not start: $(head -1 "$dir/slurmd.err")"; }
 for _ in $(seq 1 30); do
-  state=$(sinfo -h -o %T 2>/dev/null | head -1)
+  state=$(sinfo -h -o %T 2>/dev/null | sed -n 1p)
   case "$state" in idle|mixed|allocated) echo "export SLURM_CONF=$SLURM_CONF"; exit 0 ;; esac
   sleep 1
 done

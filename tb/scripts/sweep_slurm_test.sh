@@ -26,7 +26,7 @@ sinfo
 # a machine where jobs cannot start (cgroups, resources) is a skip, said why.
 if ! timeout 60 sbatch --wait --output=/dev/null --wrap true >/dev/null 2>"$tmp/probe.err"; then
   echo "sweep_slurm: skipped: a trivial Slurm job did not run within 60 s: $(head -1 "$tmp/probe.err")"
-  squeue 2>&1 | head -5
+  squeue 2>&1 | sed -n 1,5p || true
   exit 77
 fi
 
@@ -56,7 +56,8 @@ strip() {
 diff <(strip "$tmp/local/results.csv") <(strip "$tmp/slurm/results.csv") || fail "Slurm and local results differ"
 
 # collect with one result gone: 11 merged, the missing one listed, exit 3.
-rm "$(ls "$tmp"/slurm/points/*.json | head -1)"
+points=("$tmp"/slurm/points/*.json)
+rm "${points[0]}"
 set +e; "$sweep" collect "$tmp/slurm" >"$tmp/collect.log" 2>&1; rc=$?; set -e
 cat "$tmp/collect.log"
 [ "$rc" = 3 ] || fail "collect with a missing point: exit $rc, expected 3"
