@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include <wormsim/core/lane_owned.h>
+
 namespace wormsim {
 
 // The graph's arrays live as long as the detector: a check clears them
@@ -20,7 +22,7 @@ class DeadlockDetector::Graph {
   };
   /// A lane's part of build(): its routers' wait edges, and per node (in
   /// its routers' order) how many.
-  struct Lane {
+  struct alignas(kLaneLine) Lane {  // written by its lane alone
     std::vector<Edge> edges;
     std::vector<std::uint32_t> edge_count;
   };

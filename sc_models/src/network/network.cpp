@@ -256,11 +256,11 @@ void Network::LaneDeliveries::on_delivered(const Flit& flit, NodeId node, unsign
   if (held_.empty()) return target_.on_delivered(flit, node, channel, cycle);
   const unsigned lane = activity_.lane_of(ni_slot(node));
   if (!direct_.empty()) return direct_[lane]->on_delivered(flit, node, channel, cycle);
-  held_[lane].push_back(Delivery{flit, node, channel, cycle});
+  held_[lane].value.push_back(Delivery{flit, node, channel, cycle});
 }
 
 void Network::LaneDeliveries::replay() {
-  for (auto& lane : held_) {
+  for (auto& [lane] : held_) {
     for (const Delivery& d : lane) target_.on_delivered(d.flit, d.node, d.channel, d.cycle);
     lane.clear();
   }

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include <wormsim/core/component.h>
+#include <wormsim/core/lane_owned.h>
 
 namespace wormsim {
 
@@ -62,7 +63,8 @@ class ActivityList {
   void wake(std::size_t slot) {
     if (laned_) {
       const unsigned lane = lane_of_slot_[slot];
-      return lane_next_[fill_][lane][lane].push_back(slot);
+      ++wakeups_[fill_][lane].value;
+      return lane_next_[fill_][lane][lane].value.push_back(slot);
     }
     // Without a branch (a component is often woken several times a
     // cycle): the component is written at the end of the list, and the
@@ -77,7 +79,8 @@ class ActivityList {
   /// (several lanes), or as wake() with one.
   void wake_in(std::size_t slot, unsigned lane) {
     if (!laned_) return wake(slot);
-    lane_next_[fill_][lane][lane_of_slot_[slot]].push_back(slot);
+    ++wakeups_[fill_][lane].value;
+    lane_next_[fill_][lane][lane_of_slot_[slot]].value.push_back(slot);
   }
 
   /// With several lanes: from now on counts, per slot, the cycles
@@ -102,9 +105,10 @@ class ActivityList {
     std::vector<std::size_t> pending;
     for (auto& lists : lane_next_)
       for (auto& from : lists)
-        for (auto& to : from) pending.insert(pending.end(), to.begin(), to.end());
+        for (auto& to : from) pending.insert(pending.end(), to.value.begin(), to.value.end());
     const unsigned n_lanes = lanes > 1 ? lanes : 0;
-    for (auto& lists : lane_next_) lists.assign(n_lanes, std::vector<std::vector<std::size_t>>(n_lanes));
+    for (auto& lists : lane_next_) lists.assign(n_lanes, std::vector<SlotList>(n_lanes));
+    for (auto& counts : wakeups_) counts.assign(n_lanes, {});
     lane_current_.assign(n_lanes, {});
     laned_ = lanes > 1;
     const std::size_t n = components_.size();
@@ -132,6 +136,8 @@ class ActivityList {
   void begin_lanes() {
     ++generation_;
     fill_ ^= 1u;
+    // The lists filled from now on were all taken in the cycle before.
+    for (auto& count : wakeups_[fill_]) count.value = 0;
   }
 
   /// Lane k's components for the coming cycle (after begin_lanes): the
@@ -139,32 +145,41 @@ class ActivityList {
   /// repeats dropped; lane k's wake-ups of its own components since
   /// begin_lanes follow its own list. Touches only lane k's lists and slots.
   ComponentList take_lane(unsigned k) {
-    std::vector<Component*>& list = lane_current_[k];
-    list.clear();
+    std::vector<Component*>& list = lane_current_[k].value;
+    auto& taken = lane_next_[fill_ ^ 1u];
+    std::vector<std::size_t>& own = lane_next_[fill_][k][k].value;
+    // Room for every wake-up and one more: as in wake(), each slot is
+    // written at the list's end and the count grows only on its first
+    // wake-up, without a branch.
+    std::size_t wakeups = own.size() + 1;
+    for (auto& from : taken) wakeups += from[k].value.size();
+    if (list.size() < wakeups) list.resize(wakeups);
+    Component** out = list.data();
+    std::size_t n = 0;
     const unsigned long long generation = generation_;
     auto take = [&](std::vector<std::size_t>& slots) {
-      for (std::size_t slot : slots)
-        if (woken_[slot] != generation) {
-          woken_[slot] = generation;
-          list.push_back(components_[slot]);
-          if (__builtin_expect(counting_, 0)) ++taken_[slot];
-        }
+      for (std::size_t slot : slots) {
+        const bool first = woken_[slot] != generation;
+        woken_[slot] = generation;
+        out[n] = components_[slot];
+        if (__builtin_expect(counting_, 0)) taken_[slot] += first;
+        n += first;
+      }
       slots.clear();
     };
-    auto& taken = lane_next_[fill_ ^ 1u];
+    wakeups_[fill_][k].value -= own.size();  // taken now, not waiting
     for (unsigned from = 0; from < taken.size(); ++from) {
-      take(taken[from][k]);
-      if (from == k) take(lane_next_[fill_][k][k]);
+      take(taken[from][k].value);
+      if (from == k) take(own);
     }
-    return ComponentList(list);
+    return ComponentList(out, n);
   }
 
   /// With several lanes: the wake-ups waiting for the coming cycle, repeats
   /// included (a bound on the components take_lane hands out).
   std::size_t lane_wakeups() const {
     std::size_t n = 0;
-    for (const auto& from : lane_next_[fill_])
-      for (const auto& to : from) n += to.size();
+    for (const auto& from : wakeups_[fill_]) n += from.value;
     return n;
   }
 
@@ -197,9 +212,16 @@ class ActivityList {
   std::vector<unsigned> lane_of_slot_;
   /// Slots woken, [list][from lane][to lane]; empty with one lane. List
   /// fill_ is what wake-ups fill, the other what the coming cycle takes.
-  std::vector<std::vector<std::vector<std::size_t>>> lane_next_[2];
+  /// The lane `from` fills a list and the lane `to` empties it: each on
+  /// a line of its own.
+  using SlotList = LaneOwned<std::vector<std::size_t>>;
+  std::vector<std::vector<SlotList>> lane_next_[2];
+  /// [list][from lane]: the wake-ups in its lists from that lane, counted
+  /// by that lane, so that the total reads a line per lane, not per list.
+  std::vector<LaneOwned<std::size_t>> wakeups_[2];
   unsigned fill_ = 0;
-  std::vector<std::vector<Component*>> lane_current_;
+  /// Per lane: the components it took last (take_lane), a prefix in use.
+  std::vector<LaneOwned<std::vector<Component*>>> lane_current_;
   bool laned_ = false;  ///< !lane_next_[0].empty(), read on every wake-up
   bool counting_ = false;  ///< count_taken()
   std::vector<std::uint32_t> taken_;

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include <wormsim/core/activity.h>
+#include <wormsim/core/lane_owned.h>
 #include <wormsim/core/flit.h>
 
 namespace wormsim {
@@ -388,12 +389,12 @@ class LinkCommitter {
   /// Pipelined links' directions by the edge their item is due at (bucket
   /// edge & mask_; a send is at most its latency - 1 edges ahead of its
   /// due edge, and mask_ + 1 is at least the longest latency).
-  struct Wheel {
+  struct alignas(kLaneLine) Wheel {  // with lanes, written by its lane alone
     Buckets flits = Buckets(kMaxLinkLatency);    ///< flit directions
     Buckets credits = Buckets(kMaxLinkLatency);  ///< credit directions
     std::size_t entries = 0;
   };
-  struct alignas(64) Counter {
+  struct alignas(kLaneLine) Counter {
     std::uint64_t n = 0;
   };
   std::vector<Wheel*> wheels() {

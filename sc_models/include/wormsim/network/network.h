@@ -29,6 +29,7 @@
 #include <vector>
 
 #include <wormsim/core/activity.h>
+#include <wormsim/core/lane_owned.h>
 #include <wormsim/core/link.h>
 #include <wormsim/network/profile.h>
 #include <wormsim/network/worker_pool.h>
@@ -200,7 +201,7 @@ class Network {
     };
     DeliveryObserver& target_;
     const ActivityList& activity_;
-    std::vector<std::vector<Delivery>> held_;  ///< per lane; empty with one lane
+    std::vector<LaneOwned<std::vector<Delivery>>> held_;  ///< per lane; empty with one lane
     std::vector<DeliveryObserver*> direct_;    ///< per lane, or empty: replayed
   };
 

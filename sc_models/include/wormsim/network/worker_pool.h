@@ -15,6 +15,8 @@
 #include <thread>
 #include <vector>
 
+#include <wormsim/core/lane_owned.h>
+
 namespace wormsim {
 
 class WorkerPool {
@@ -43,10 +45,13 @@ class WorkerPool {
 
   unsigned lanes_;
   const std::function<void(unsigned)>* job_ = nullptr;
-  std::atomic<std::uint64_t> epoch_{0};
-  std::atomic<unsigned> done_{0};
   std::atomic<bool> stop_{false};
-  std::atomic<unsigned> sleepers_{0};
+  /// The workers wait on the epoch and the caller on the count of lanes
+  /// done, which every worker adds to: on lines of their own, so that a
+  /// lane finishing does not take the epoch's line from the lanes waiting.
+  alignas(kLaneLine) std::atomic<std::uint64_t> epoch_{0};
+  alignas(kLaneLine) std::atomic<unsigned> done_{0};
+  alignas(kLaneLine) std::atomic<unsigned> sleepers_{0};
   std::mutex mutex_;
   std::condition_variable cv_;
   std::vector<std::thread> threads_;

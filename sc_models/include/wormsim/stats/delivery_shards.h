@@ -10,6 +10,7 @@
 #include <memory>
 #include <vector>
 
+#include <wormsim/core/lane_owned.h>
 #include <wormsim/stats/latency_stats.h>
 #include <wormsim/stats/scoreboard.h>
 
@@ -61,7 +62,7 @@ class DeliveryShards {
   void merge_into(LatencyStats& stats) const;
 
  private:
-  struct alignas(64) Shard : DeliveryObserver {  // lanes write their own shards: no shared line
+  struct alignas(kLaneLine) Shard : DeliveryObserver {  // lanes write their own shards: no shared line
     Shard(Cycle start, Cycle end);
     void on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) override {
       board.on_delivered(flit, node, channel, cycle);

@@ -11,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include <wormsim/core/lane_owned.h>
 #include <wormsim/core/rng.h>
 #include <wormsim/traffic/event_calendar.h>
 #include <wormsim/ni/packet.h>
@@ -75,7 +76,7 @@ class TrafficSource : public PacketSource {
   void emit_lanes(const std::function<void(const Packet&)>& emit);
 
  private:
-  struct Lane {
+  struct alignas(kLaneLine) Lane {  // written by its lane alone
     EventCalendar events;          ///< its nodes' next injection events
     std::vector<Packet> created;  ///< this cycle's, without ids
   };
