@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Thread-scaling runs for a many-core machine, beyond `scripts/bench --threads`.
+
+Usage: scaling_runs.py --out DIR [--stages ab,ceiling,table,big] [--a BIN] [--b BIN] [--repeat N]
+
+Every run is `wormsim run` with the bench's flags (DOR, uniform traffic,
+500 warm-up + 3,000 measured cycles, at most 2,000 of drain, deadlock check
+off); each prints one line and appends a JSON record to DIR/runs.jsonl.
+
+Stages:
+- ab: binary A against binary B (say, before and after a change), at 16 and
+  8 threads, interleaved, the order swapped every round;
+- ceiling: what the machine itself allows: single-thread runs of an 8x8x4
+  mesh (a 16th of the 16x16x16 mesh, the same load per node) alone, then one
+  per core all at once. Each copy's speed together over its speed alone is
+  what a core keeps when every core is busy; times the cores, the speed-up
+  that no partition of the work can pass;
+- table: binary A at 1 thread (N runs on the configurations that decide
+  the targets), 2, 4, 8 and 16;
+- big: 10,000 cycles of the 32x32x32 mesh at 0.1 on every core, wall time.
+
+Binaries default to $WORMSIM, else build/release/sim/wormsim; set
+LD_LIBRARY_PATH for a packed binary (`scripts/bench --pack`).
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+FLAGS = ["--drain-limit", "2000", "--no-deadlock-check", "--quiet"]
+CONFIGS = {
+    "16x16x16 mesh, uniform 0.05": ["--topology", "mesh:16x16x16", "--rate", "0.05", "--warmup", "500", "--cycles", "3000"],
+    "16x16x16 mesh, uniform 0.2": ["--topology", "mesh:16x16x16", "--rate", "0.2", "--warmup", "500", "--cycles", "3000"],
+    "3PT(8,8,8), uniform 0.05": ["--topology", "3pt:8x8x8", "--rate", "0.05", "--warmup", "500", "--cycles", "3000"],
+    "3PT(8,8,8), uniform 0.2": ["--topology", "3pt:8x8x8", "--rate", "0.2", "--warmup", "500", "--cycles", "3000"],
+    "8x8x8 mesh, uniform 0.1": ["--topology", "mesh:8x8x8", "--rate", "0.1", "--warmup", "500", "--cycles", "3000"],
+    "32x32x32 mesh, uniform 0.1": ["--topology", "mesh:32x32x32", "--rate", "0.1", "--warmup", "300", "--cycles", "700"],
+}
+DECIDING = list(CONFIGS)[:3]  # the configurations whose 1-thread runs are repeated
+STAGES = ("ab", "ceiling", "table", "big")
+
+
+class Runner:
+    def __init__(self, out):
+        self.tmp = tempfile.mkdtemp()
+        self.log = open(os.path.join(out, "runs.jsonl"), "a")
+        self.start = time.time()
+
+    def record(self, rec):
+        rec["t"] = round(time.time() - self.start, 1)
+        self.log.write(json.dumps(rec) + "\n")
+        self.log.flush()
+
+    def run(self, stage, binary, name, threads, extra=()):
+        j = os.path.join(self.tmp, "r.json")
+        p = subprocess.run([binary, "run", *CONFIGS[name], "--threads", str(threads), *FLAGS, *extra, "--json", j],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        rec = {"stage": stage, "binary": binary, "config": name, "threads": threads, "rc": p.returncode}
+        if p.returncode != 0:
+            sys.exit(f"scaling_runs: {binary} failed on {name} with {threads} threads: {p.stderr.strip()}")
+        r = json.load(open(j))
+        rec.update(node_cycles_per_second=r["node_cycles_per_second"], avg_latency=r["avg_latency"])
+        self.record(rec)
+        print(f"{stage:8} {os.path.basename(binary):14} {name:30} {threads:3} threads "
+              f"{r['node_cycles_per_second'] / 1e6:8.2f} M node-cycles/s", flush=True)
+
+    def ceiling(self, binary, rate, cycles, copies, repeat):
+        args = ["--topology", "mesh:8x8x4", "--rate", rate, "--warmup", "500", "--cycles", str(cycles), *FLAGS,
+                "--threads", "1"]
+
+        def start(i):
+            return subprocess.Popen([binary, "run", *args, "--json", os.path.join(self.tmp, f"c{i}.json")],
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+        def speed(i):
+            return json.load(open(os.path.join(self.tmp, f"c{i}.json")))["node_cycles_per_second"]
+
+        alone = []
+        for _ in range(repeat):
+            if start(0).wait() != 0:
+                sys.exit(f"scaling_runs: {binary} failed on the 8x8x4 mesh")
+            alone.append(speed(0))
+        procs = [start(i) for i in range(copies)]
+        if any(p.wait() != 0 for p in procs):
+            sys.exit(f"scaling_runs: {binary} failed on the 8x8x4 mesh")
+        together = [speed(i) for i in range(copies)]
+        kept = statistics.mean(together) / statistics.median(alone)
+        self.record({"stage": "ceiling", "rate": rate, "copies": copies, "alone": alone, "together": together,
+                     "kept": kept})
+        print(f"ceiling  8x8x4 mesh at {rate}: alone {statistics.median(alone) / 1e6:.2f} M (median of {repeat}), "
+              f"{copies} at once {statistics.mean(together) / 1e6:.2f} M each on average: a core keeps {kept:.3f}, "
+              f"at most {copies * kept:.1f}x on {copies} cores", flush=True)
+
+
+def main():
+    default = os.environ.get("WORMSIM", "build/release/sim/wormsim")
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", required=True, help="folder for runs.jsonl")
+    ap.add_argument("--stages", default=",".join(STAGES), help="comma-separated: " + ", ".join(STAGES))
+    ap.add_argument("--a", default=default, help="the binary measured (and A of the ab stage)")
+    ap.add_argument("--b", default=None, help="B of the ab stage")
+    ap.add_argument("--repeat", type=int, default=3, help="rounds of ab, 1-thread runs per deciding configuration")
+    args = ap.parse_args()
+    stages = args.stages.split(",")
+    for s in stages:
+        if s not in STAGES:
+            print(f"scaling_runs: --stages: unknown stage '{s}' (expected {', '.join(STAGES)})", file=sys.stderr)
+            sys.exit(2)
+    if "ab" in stages and not args.b:
+        print("scaling_runs: --b: the ab stage needs a second binary", file=sys.stderr)
+        sys.exit(2)
+    if args.repeat < 1:
+        print("scaling_runs: --repeat: expected a whole number of at least 1", file=sys.stderr)
+        sys.exit(2)
+    for b in (args.a, args.b):
+        if b is not None and not os.access(b, os.X_OK):
+            print(f"scaling_runs: --a/--b: '{b}' is not an executable file", file=sys.stderr)
+            sys.exit(2)
+    os.makedirs(args.out, exist_ok=True)
+    cores = os.cpu_count() or 1
+    r = Runner(args.out)
+    print(f"machine: {cores} cores; load {open('/proc/loadavg').read().split()[:3]}", flush=True)
+    # a first run outside the figures: a machine just started is still busy starting
+    subprocess.run([args.a, "run", *CONFIGS[DECIDING[0]], "--threads", str(cores), *FLAGS],
+                   stdout=subprocess.DEVNULL)
+    counts = [c for c in (1, 2, 4, 8, 16) if c <= cores]
+    wide = [c for c in (16, 8) if c <= cores]
+    if "ab" in stages:
+        for rnd in range(args.repeat):
+            for name in DECIDING:
+                for threads in wide:
+                    for b in ((args.a, args.b) if rnd % 2 == 0 else (args.b, args.a)):
+                        r.run("ab", b, name, threads)
+    if "ceiling" in stages:
+        r.ceiling(args.a, "0.05", 40000, cores, args.repeat)
+        r.ceiling(args.a, "0.2", 12000, cores, args.repeat)
+    if "table" in stages:
+        for name in CONFIGS:
+            for _ in range(args.repeat if name in DECIDING else 1):
+                r.run("table", args.a, name, 1)
+        for name in CONFIGS:
+            for threads in counts[1:]:
+                if "ab" in stages and name in DECIDING and threads in wide:
+                    continue  # measured in the ab rounds
+                r.run("table", args.a, name, threads)
+    if "big" in stages:
+        j = os.path.join(r.tmp, "big.json")
+        t = time.time()
+        p = subprocess.run([args.a, "run", "--topology", "mesh:32x32x32", "--rate", "0.1", "--cycles", "10000",
+                            "--threads", str(cores), "--no-deadlock-check", "--quiet", "--json", j],
+                           stdout=subprocess.DEVNULL)
+        wall = time.time() - t
+        if p.returncode != 0:
+            sys.exit(f"scaling_runs: {args.a} failed on the 10,000-cycle 32x32x32 run")
+        r.record({"stage": "big", "wall": wall, "threads": cores})
+        print(f"big      32x32x32 mesh at 0.1, 10,000 cycles, {cores} threads: {wall:.1f} s wall, set-up included",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
