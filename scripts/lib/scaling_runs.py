@@ -96,9 +96,20 @@ class Runner:
               f"at most {copies * kept:.1f}x on {copies} cores", flush=True)
 
 
+def refuse(message):
+    """Bad input: one line on stderr, exit 2, nothing run or written."""
+    print(f"scaling_runs: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+class OneLineParser(argparse.ArgumentParser):
+    def error(self, message):
+        refuse(f"{message} (see --help)")
+
+
 def main():
     default = os.environ.get("WORMSIM", "build/release/sim/wormsim")
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = OneLineParser(prog="scaling_runs.py", description=__doc__.split("\n")[0])
     ap.add_argument("--out", required=True, help="folder for runs.jsonl")
     ap.add_argument("--stages", default=",".join(STAGES), help="comma-separated: " + ", ".join(STAGES))
     ap.add_argument("--a", default=default, help="the binary measured (and A of the ab stage)")
@@ -108,18 +119,19 @@ def main():
     stages = args.stages.split(",")
     for s in stages:
         if s not in STAGES:
-            print(f"scaling_runs: --stages: unknown stage '{s}' (expected {', '.join(STAGES)})", file=sys.stderr)
-            sys.exit(2)
+            refuse(f"--stages: unknown stage '{s}' (expected {', '.join(STAGES)})")
     if "ab" in stages and not args.b:
-        print("scaling_runs: --b: the ab stage needs a second binary", file=sys.stderr)
-        sys.exit(2)
+        refuse("--b: the ab stage needs a second binary")
     if args.repeat < 1:
-        print("scaling_runs: --repeat: expected a whole number of at least 1", file=sys.stderr)
-        sys.exit(2)
-    for b in (args.a, args.b):
-        if b is not None and not os.access(b, os.X_OK):
-            print(f"scaling_runs: --a/--b: '{b}' is not an executable file", file=sys.stderr)
-            sys.exit(2)
+        refuse("--repeat: expected a whole number of at least 1")
+    for flag, b in (("--a", args.a), ("--b", args.b)):
+        if b is not None and not (os.path.isfile(b) and os.access(b, os.X_OK)):
+            refuse(f"{flag}: expected an executable wormsim binary, got '{b}'")
+    if os.path.exists(args.out) and not (os.path.isdir(args.out) and os.access(args.out, os.W_OK)):
+        refuse(f"--out: expected a writable folder (or a new one), got '{args.out}'")
+    log = os.path.join(args.out, "runs.jsonl")
+    if os.path.lexists(log) and not (os.path.isfile(log) and not os.path.islink(log) and os.access(log, os.W_OK)):
+        refuse(f"--out: {log} exists and is not a regular writable file")
     os.makedirs(args.out, exist_ok=True)
     cores = os.cpu_count() or 1
     r = Runner(args.out)

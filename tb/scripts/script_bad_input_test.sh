@@ -91,4 +91,12 @@ for pic in h1.png h1.svg h2.png h2.svg r.png r.svg a.png a.svg; do
 done
 mkdir -p notsweep; printf '{"fixed": 3}\n' > notsweep/sweep.json
 expect2 collect-not-a-sweep "collect:" "$sweep" collect notsweep
+scaling="$root/scripts/lib/scaling_runs.py"
+expect2 scaling-stage "--stages" "$scaling" --out sr --stages ab,fast
+expect2 scaling-no-b "--b" "$scaling" --out sr --stages ab --a /bin/true
+expect2 scaling-repeat "--repeat" "$scaling" --out sr --repeat x
+expect2 scaling-no-out "--out" "$scaling" --stages big
+expect2 scaling-out-file "--out" "$scaling" --out notsweep/sweep.json --stages big --a /bin/true
+expect2 scaling-binary "--a" "$scaling" --out sr --stages big --a notsweep
+[ ! -e sr ] || fail "a refused scaling run made its folder"
 echo "script bad input: pass"
