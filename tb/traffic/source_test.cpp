@@ -210,6 +210,75 @@ TEST(TrafficSource, LanesHandOutWhatOneLaneDoes) {
   }
 }
 
+/// The packets of `cycles` cycles handed over by the lanes themselves
+/// (start_lane, hand_over, create_lane on each lane's thread, close_phase
+/// after), as lane_packets() prints them, in the order of their ids. Every
+/// lane must hand over the same packets with the same ids, and close_phase
+/// must count them; halfway the lanes are cut again (interleaved, then in
+/// ranges) while a phase's packets wait for their hand-over.
+std::vector<std::string> handed_packets(const std::string& injection, unsigned lanes, Cycle cycles) {
+  const Topology t = make_topology("mesh:4x4x4");
+  PatternConfig pc;
+  pc.name = "uniform";
+  SourceConfig sc;
+  sc.rate = 0.3;
+  sc.lengths = PacketLengths::parse("packet", "1:0.5,8:0.5");
+  sc.seed = 11;
+  sc.injection.name = injection;
+  sc.injection.burst_alpha = 0.2;
+  sc.injection.burst_beta = 0.3;
+  TrafficSource src(sc, make_pattern(pc, t), t.num_nodes());
+  auto cut = [&](bool interleaved) {
+    std::vector<unsigned> lane_of_node(t.num_nodes());
+    for (NodeId n = 0; n < t.num_nodes(); ++n)
+      lane_of_node[n] = interleaved ? n % lanes : static_cast<unsigned>(std::size_t{n} * lanes / t.num_nodes());
+    src.set_lanes(lane_of_node, lanes);
+  };
+  cut(true);
+  std::map<std::uint64_t, std::string> out;
+  std::uint64_t counted_packets = 0, counted_flits = 0, handed_flits = 0;
+  for (Cycle c = 0; c <= cycles; ++c) {  // the last phase hands over and creates nothing
+    if (c == cycles / 2) cut(false);
+    std::vector<std::vector<std::string>> seen(lanes);
+    std::vector<std::thread> threads;
+    for (unsigned lane = 0; lane < lanes; ++lane)
+      threads.emplace_back([&, lane, c] {
+        src.start_lane(lane);
+        src.hand_over(lane, [&](const Packet& p) {
+          seen[lane].push_back(std::to_string(p.id) + " " + std::to_string(p.src) + ">" + std::to_string(p.dst) +
+                               " x" + std::to_string(p.length) + " @" + std::to_string(p.created));
+        });
+        if (c < cycles) src.create_lane(lane, c);
+      });
+    for (std::thread& th : threads) th.join();
+    for (unsigned lane = 1; lane < lanes; ++lane) EXPECT_EQ(seen[lane], seen[0]) << "cycle " << c << ", lane " << lane;
+    for (const std::string& line : seen[0]) {
+      const std::uint64_t id = std::stoull(line);
+      EXPECT_TRUE(out.emplace(id, line).second) << "id " << id << " handed over twice";
+      handed_flits += std::stoull(line.substr(line.find(" x") + 2));
+    }
+    EXPECT_EQ(src.awaiting_hand_over(), seen[0].size()) << "cycle " << c;
+    const TrafficSource::PhaseCount made = src.close_phase();
+    counted_packets += made.packets;
+    counted_flits += made.flits;
+  }
+  EXPECT_EQ(counted_packets, out.size());
+  EXPECT_EQ(counted_flits, handed_flits);
+  std::vector<std::string> in_order;
+  for (auto& [id, line] : out) in_order.push_back(line);
+  return in_order;
+}
+
+TEST(TrafficSource, LanesHandOverWhatOneLaneEmits) {
+  for (const InjectionInfo& info : injections()) {  // every process of the registry
+    const std::string& injection = info.name;
+    const std::vector<std::string> one = lane_packets(injection, 1, 300);
+    ASSERT_GT(one.size(), 500u) << injection;
+    for (unsigned lanes : {2u, 3u, 7u})
+      EXPECT_EQ(handed_packets(injection, lanes, 300), one) << injection << ", " << lanes << " lanes";
+  }
+}
+
 TEST(TrafficSource, ALanePastTheLastOrAMissingNodeIsRefused) {
   const Topology t = make_topology("mesh:4x4");
   TrafficSource src(SourceConfig{}, make_pattern(PatternConfig{}, t), t.num_nodes());

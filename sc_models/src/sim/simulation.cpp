@@ -63,11 +63,20 @@ Simulation::Simulation(const Scenario& scenario, const ResolvedHook& resolved) {
       std::vector<DeliveryObserver*> observers;
       for (unsigned k = 0; k < shards_->size(); ++k) observers.push_back(&shards_->shard(k));
       network_->set_lane_observers(std::move(observers));
-      // The source's packets of a cycle are counted and given ids serially;
-      // in the next cycle, before any component of it is evaluated, the
-      // destination's lane opens each delivery and the source's lane queues
-      // the packet at its interface (Simulation::pending_).
-      if (lane_source_) network_->set_lane_prework([this](unsigned lane, Cycle) { open_pending(lane); });
+      // In the next cycle, before any component of it is evaluated, the
+      // destination's lane opens each delivery of the source's packets and
+      // the source's lane queues the packet at its interface. Without a
+      // source queue limit the lanes also give the ids (hand_over); with
+      // one, the packets are counted, checked against the queue and given
+      // ids serially (Simulation::pending_).
+      hand_over_ = lane_source_ != nullptr && scenario_.source_queue == 0;
+      if (hand_over_) {
+        TrafficSource* traffic = lane_source_;
+        network_->set_lane_prework([this](unsigned lane, Cycle) { hand_over(lane); });
+        network_->set_lane_work([traffic](unsigned lane, Cycle cycle) { traffic->create_lane(lane, cycle); });
+      } else if (lane_source_) {
+        network_->set_lane_prework([this](unsigned lane, Cycle) { open_pending(lane); });
+      }
     }
     if (scenario_.lane_cut == LaneCut::Work) balancer_ = std::make_unique<LaneBalancer>(*network_);
   }
@@ -88,6 +97,14 @@ void Simulation::rebalance() {
   network_->recut_lanes(cut, balancer_->recuts().back());
   if (lane_source_) lane_source_->set_lanes(cut, network_->threads());
   if (shards_) shards_->rehome(cut);
+}
+
+void Simulation::hand_over(unsigned lane) {
+  lane_source_->start_lane(lane);
+  lane_source_->hand_over(lane, [this, lane](const Packet& p) {
+    if (shards_->shard_of(p.dst) == lane) shards_->open(p);
+    if (shards_->shard_of(p.src) == lane) network_->ni(p.src).enqueue(p);
+  });
 }
 
 void Simulation::open_pending(unsigned lane) {
@@ -135,6 +152,11 @@ void Simulation::on_packet_delivered(Scoreboard::CompletionHandler listener) {
     throw std::logic_error("Simulation::on_packet_delivered: set the listener before the first packet is created");
   network_->set_lane_observers({});
   network_->set_lane_prework({});  // packets go straight to create() now
+  if (hand_over_) {
+    TrafficSource* traffic = lane_source_;
+    network_->set_lane_work([traffic](unsigned lane, Cycle cycle) { traffic->generate_lane(lane, cycle); });
+    hand_over_ = false;
+  }
   shards_.reset();
 }
 
@@ -178,8 +200,13 @@ void Simulation::tick_evaluate() {
   pending_.clear();  // opened and queued by the lanes in that evaluation
   for (const Packet& p : manual_) create(p);
   manual_.clear();
-  if (lane_source_)
+  if (hand_over_) {  // created in network_->evaluate(t), handed over in the next
+    const TrafficSource::PhaseCount made = lane_source_->close_phase();
+    shards_->count_created(made.packets, made.flits);
+    stats_.on_created(t, made.packets, made.flits);
+  } else if (lane_source_) {
     lane_source_->emit_lanes([this](const Packet& p) { offer(p); });  // created in network_->evaluate(t)
+  }
   else
     source_->generate(t, [this](const Packet& p) { offer(p); });
 }

@@ -8,7 +8,7 @@ namespace wormsim {
 TrafficSource::TrafficSource(const SourceConfig& config, std::unique_ptr<TrafficPattern> pattern,
                              std::size_t nodes)
     : cfg_(config), pattern_(std::move(pattern)) {
-  lanes_.push_back(Lane{EventCalendar(0, static_cast<NodeId>(nodes == 0 ? 0 : nodes - 1)), {}});
+  lanes_.emplace_back(EventCalendar(0, static_cast<NodeId>(nodes == 0 ? 0 : nodes - 1)));
   InjectionConfig ic = cfg_.injection;
   ic.mean_length = cfg_.lengths.mean();
   ic.packet_rate = cfg_.rate / ic.mean_length;
@@ -30,20 +30,68 @@ void TrafficSource::set_lanes(const std::vector<unsigned>& lane_of_node, unsigne
     if (n > 0 && lane_of_node[n] < lane_of_node[n - 1]) ranges_ = false;
   }
   std::vector<std::pair<Cycle, NodeId>> all;
-  for (Lane& lane : lanes_) {
+  // The hand-over's packets stay with the lane that made them (any lane
+  // hands every packet over; the maker forgets its own).
+  for (const Lane& lane : lanes_) {
     if (!lane.created.empty()) throw std::logic_error("TrafficSource::set_lanes: packets not emitted");
-    lane.events.for_each([&all](Cycle at, NodeId n) { all.emplace_back(at, n); });
+    if ((!lane.made[0].empty() || !lane.made[1].empty()) && lanes_.size() != lanes)
+      throw std::logic_error("TrafficSource::set_lanes: packets in hand-over, and another number of lanes");
   }
+  std::vector<Lane> old;
+  old.swap(lanes_);
+  for (Lane& lane : old) lane.events.for_each([&all](Cycle at, NodeId n) { all.emplace_back(at, n); });
   // Each lane's calendar spans its nodes.
   std::vector<NodeId> first(lanes, static_cast<NodeId>(lane_of_node.size())), last(lanes, 0);
   for (std::size_t n = 0; n < lane_of_node.size(); ++n) {
     first[lane_of_node[n]] = std::min(first[lane_of_node[n]], static_cast<NodeId>(n));
     last[lane_of_node[n]] = std::max(last[lane_of_node[n]], static_cast<NodeId>(n));
   }
-  lanes_.clear();
-  for (unsigned k = 0; k < lanes; ++k)
-    lanes_.push_back(Lane{EventCalendar(std::min(first[k], last[k]), last[k]), {}});
+  for (unsigned k = 0; k < lanes; ++k) lanes_.emplace_back(EventCalendar(std::min(first[k], last[k]), last[k]));
   for (const auto& [at, n] : all) lanes_[lane_of_node[n]].events.push(at, n);
+  if (old.size() == lanes)
+    for (unsigned k = 0; k < lanes; ++k)
+      for (unsigned b = 0; b < 2; ++b) {
+        lanes_[k].made[b] = std::move(old[k].made[b]);
+        lanes_[k].made_flits[b] = old[k].made_flits[b];
+      }
+  if (words_ == 0) {
+    words_ = rngs_.size() / 64 + 1;
+    for (auto& bits : made_by_) {
+      bits = std::make_unique<std::atomic<std::uint64_t>[]>(words_);
+      for (std::size_t w = 0; w < words_; ++w) bits[w].store(0, std::memory_order_relaxed);
+    }
+  }
+}
+
+void TrafficSource::start_lane(unsigned lane) {
+  Lane& l = lanes_[lane];
+  std::atomic<std::uint64_t>* made_by = made_by_[fill_].get();
+  for (const Packet& p : l.made[fill_])
+    made_by[p.src / 64].fetch_and(~(1ull << (p.src % 64)), std::memory_order_relaxed);
+  l.made[fill_].clear();
+  l.made_flits[fill_] = 0;
+}
+
+void TrafficSource::create_lane(unsigned lane, Cycle cycle) {
+  Lane& l = lanes_[lane];
+  std::atomic<std::uint64_t>* made_by = made_by_[fill_].get();
+  take_due(l, cycle, [&](const Packet& p) {
+    l.made[fill_].push_back(p);
+    l.made_flits[fill_] += p.length;
+    made_by[p.src / 64].fetch_or(1ull << (p.src % 64), std::memory_order_relaxed);
+  });
+}
+
+TrafficSource::PhaseCount TrafficSource::close_phase() {
+  PhaseCount count;
+  for (const Lane& l : lanes_) {
+    count.packets += l.made[fill_].size();
+    count.flits += l.made_flits[fill_];
+  }
+  first_id_[fill_] = take_ids(count.packets);
+  awaiting_ = count.packets;
+  fill_ ^= 1u;
+  return count;
 }
 
 Cycle TrafficSource::next_event(Cycle cycle) const {

@@ -77,7 +77,8 @@ class Simulation : public DeliveryObserver {
   const Topology& topology() const { return *topology_; }
   /// Deliveries created and not yet complete (a worm: one per destination).
   std::size_t outstanding_packets() const {
-    return shards_ ? shards_->outstanding_packets() + pending_.size() : scoreboard_.outstanding_packets();
+    return shards_ ? shards_->outstanding_packets() + pending_.size() + (hand_over_ ? lane_source_->awaiting_hand_over() : 0)
+                   : scoreboard_.outstanding_packets();
   }
   /// Deliveries complete (a worm: one per destination reached).
   std::uint64_t delivered_packets() const {
@@ -149,6 +150,12 @@ class Simulation : public DeliveryObserver {
   /// lanes queue them at, in the next cycle's evaluation (open_pending).
   std::vector<Packet> pending_;
   void open_pending(unsigned lane);
+  /// With lane_source_ and shards_ and no source queue limit: the lanes
+  /// give the packets their ids and hand them over themselves
+  /// (TrafficSource::hand_over), and a cycle's serial work is a count per
+  /// lane, not per packet; pending_ stays empty.
+  bool hand_over_ = false;
+  void hand_over(unsigned lane);
   /// With several lanes: cuts them again by measured work when balancer_
   /// says so, moving the source's streams and the delivery shards along.
   void rebalance();

@@ -33,9 +33,11 @@ class DeliveryShards {
     open(p);
   }
   /// Counts a unicast packet created (serial).
-  void count_created(const Packet& p) {
-    ++created_packets_;
-    created_flits_ += p.length;
+  void count_created(const Packet& p) { count_created(1, p.length); }
+  /// Counts `packets` unicast packets of `flits` flits in all (serial).
+  void count_created(std::uint64_t packets, std::uint64_t flits) {
+    created_packets_ += packets;
+    created_flits_ += flits;
   }
   /// Opens a unicast packet's delivery in its destination's shard: from the
   /// lane that owns that shard, or serially.

@@ -25,6 +25,13 @@ class LatencyStats {
   void on_created(const Packet& p);
   void on_completed(const Packet& p, Cycle delivered);
   void on_flit_delivered(Cycle cycle) { if (in_window(cycle)) ++window_flits_; }
+  /// on_created() for `packets` packets of `flits` flits in all, all
+  /// created in cycle `created`.
+  void on_created(Cycle created, std::uint64_t packets, std::uint64_t flits) {
+    if (!in_window(created)) return;
+    measured_created_ += packets;
+    window_created_flits_ += flits;
+  }
 
   /// Measured packets created but not yet delivered.
   std::uint64_t measured_outstanding() const { return measured_created_ - latencies_.size(); }

@@ -6,9 +6,11 @@
 // file order within a cycle).
 #pragma once
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <wormsim/core/lane_owned.h>
@@ -39,6 +41,12 @@ class PacketSource {
 
  protected:
   std::uint64_t take_id() { return next_id_++; }
+  /// The first of `n` consecutive ids.
+  std::uint64_t take_ids(std::uint64_t n) {
+    const std::uint64_t first = next_id_;
+    next_id_ += n;
+    return first;
+  }
   bool enabled_ = true;
 
  private:
@@ -75,10 +83,42 @@ class TrafficSource : public PacketSource {
   /// packet a cycle, and each lane keeps its own in node order).
   void emit_lanes(const std::function<void(const Packet&)>& emit);
 
+  // Hand-over in the lanes (no serial work per packet): in each evaluation
+  // (a phase), lane k first calls start_lane(k) and hand_over(k, f), then
+  // evaluates, then creates its packets with create_lane(k, cycle); after
+  // the phase, close_phase() once (serially). hand_over gives f each packet
+  // the lanes created in the phase before, with the id emit_lanes() would
+  // have given it (its rank in node order among that phase's packets, after
+  // the packets of earlier phases), so the run does not depend on the lanes.
+
+  /// Lane `lane`'s packets of the phase two back (handed over in the last
+  /// one) are forgotten.
+  void start_lane(unsigned lane);
+  /// Calls f(packet) for every packet of the last phase, of every lane, id
+  /// given; lanes may call it at once.
+  template <class F>
+  void hand_over(unsigned lane, F&& f);
+  /// Creates the packets of `cycle` of lane `lane`'s nodes for the next
+  /// phase's hand-over.
+  void create_lane(unsigned lane, Cycle cycle);
+  struct PhaseCount {
+    std::uint64_t packets = 0, flits = 0;
+  };
+  /// Ends a phase: its packets get their ids; returns how many it created.
+  PhaseCount close_phase();
+  /// Packets created in the last closed phase: handed over in the next.
+  std::uint64_t awaiting_hand_over() const { return awaiting_; }
+
  private:
   struct alignas(kLaneLine) Lane {  // written by its lane alone
+    explicit Lane(EventCalendar calendar) : events(std::move(calendar)) {}
     EventCalendar events;          ///< its nodes' next injection events
     std::vector<Packet> created;  ///< this cycle's, without ids
+    /// create_lane(): the packets of the phase filled (fill_) and of the
+    /// one before, without ids, in node order; flits of each.
+    std::vector<Packet> made[2];
+    std::uint64_t made_flits[2] = {0, 0};
+    std::vector<std::uint32_t> below;  ///< hand_over(): per word, packets in words before
   };
   SourceConfig cfg_;
   std::unique_ptr<TrafficPattern> pattern_;
@@ -95,6 +135,36 @@ class TrafficSource : public PacketSource {
   /// created one (all 0 between calls).
   std::vector<Packet*> by_source_;
   std::vector<std::uint64_t> created_;
+  /// Hand-over in the lanes: a bit per node that created a packet, per
+  /// phase parity (set and cleared by the nodes' lanes, atomically: lanes
+  /// share words); the first id of each parity's phase; the parity filled.
+  std::unique_ptr<std::atomic<std::uint64_t>[]> made_by_[2];
+  std::size_t words_ = 0;
+  std::uint64_t first_id_[2] = {0, 0};
+  unsigned fill_ = 0;
+  std::uint64_t awaiting_ = 0;
 };
+
+template <class F>
+void TrafficSource::hand_over(unsigned lane, F&& f) {
+  if (awaiting_ == 0) return;
+  const unsigned last = fill_ ^ 1u;
+  const std::atomic<std::uint64_t>* made_by = made_by_[last].get();
+  // Ranks in node order: the packets of the words before each word.
+  std::vector<std::uint32_t>& below = lanes_[lane].below;
+  below.resize(words_);
+  std::uint32_t n = 0;
+  for (std::size_t w = 0; w < words_; ++w) {
+    below[w] = n;
+    n += static_cast<std::uint32_t>(__builtin_popcountll(made_by[w].load(std::memory_order_relaxed)));
+  }
+  for (const Lane& from : lanes_)
+    for (Packet p : from.made[last]) {
+      const std::size_t w = p.src / 64;
+      const std::uint64_t lower = made_by[w].load(std::memory_order_relaxed) & ((1ull << (p.src % 64)) - 1);
+      p.id = first_id_[last] + below[w] + static_cast<std::uint64_t>(__builtin_popcountll(lower));
+      f(p);
+    }
+}
 
 }  // namespace wormsim
