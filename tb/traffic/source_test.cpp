@@ -165,12 +165,15 @@ TEST(TrafficSource, AFixedLengthDrawsNothing) {
   EXPECT_EQ(a.per_window, c.per_window);
 }
 
-/// Every packet (id, source, destination, length, cycle) of `cycles` cycles
-/// of a 64-node source, its nodes split into `lanes` equal ranges (or dealt
-/// round-robin: `interleaved`), each lane generated on its own thread.
-std::vector<std::string> lane_packets(const std::string& injection, unsigned lanes, Cycle cycles,
-                                      bool interleaved = false) {
-  const Topology t = make_topology("mesh:4x4x4");
+/// A packet as the lane tests compare them: id, source>destination, length, cycle.
+std::string describe(const Packet& p) {
+  return std::to_string(p.id) + " " + std::to_string(p.src) + ">" + std::to_string(p.dst) + " x" +
+         std::to_string(p.length) + " @" + std::to_string(p.created);
+}
+
+/// The source both lane tests run: uniform traffic at 0.3 on a 4x4x4 mesh,
+/// mixed lengths, `injection`'s process.
+TrafficSource lane_test_source(const Topology& t, const std::string& injection) {
   PatternConfig pc;
   pc.name = "uniform";
   SourceConfig sc;
@@ -180,7 +183,16 @@ std::vector<std::string> lane_packets(const std::string& injection, unsigned lan
   sc.injection.name = injection;
   sc.injection.burst_alpha = 0.2;
   sc.injection.burst_beta = 0.3;
-  TrafficSource src(sc, make_pattern(pc, t), t.num_nodes());
+  return TrafficSource(sc, make_pattern(pc, t), t.num_nodes());
+}
+
+/// Every packet (id, source, destination, length, cycle) of `cycles` cycles
+/// of a 64-node source, its nodes split into `lanes` equal ranges (or dealt
+/// round-robin: `interleaved`), each lane generated on its own thread.
+std::vector<std::string> lane_packets(const std::string& injection, unsigned lanes, Cycle cycles,
+                                      bool interleaved = false) {
+  const Topology t = make_topology("mesh:4x4x4");
+  TrafficSource src = lane_test_source(t, injection);
   std::vector<unsigned> lane_of_node(t.num_nodes());
   for (NodeId n = 0; n < t.num_nodes(); ++n)
     lane_of_node[n] = interleaved ? n % lanes : static_cast<unsigned>(std::size_t{n} * lanes / t.num_nodes());
@@ -191,8 +203,7 @@ std::vector<std::string> lane_packets(const std::string& injection, unsigned lan
     for (unsigned lane = 0; lane < lanes; ++lane) threads.emplace_back([&src, lane, c] { src.generate_lane(lane, c); });
     for (std::thread& th : threads) th.join();
     src.emit_lanes([&](const Packet& p) {
-      out.push_back(std::to_string(p.id) + " " + std::to_string(p.src) + ">" + std::to_string(p.dst) + " x" +
-                    std::to_string(p.length) + " @" + std::to_string(p.created));
+      out.push_back(describe(p));
     });
   }
   return out;
@@ -218,16 +229,7 @@ TEST(TrafficSource, LanesHandOutWhatOneLaneDoes) {
 /// ranges) while a phase's packets wait for their hand-over.
 std::vector<std::string> handed_packets(const std::string& injection, unsigned lanes, Cycle cycles) {
   const Topology t = make_topology("mesh:4x4x4");
-  PatternConfig pc;
-  pc.name = "uniform";
-  SourceConfig sc;
-  sc.rate = 0.3;
-  sc.lengths = PacketLengths::parse("packet", "1:0.5,8:0.5");
-  sc.seed = 11;
-  sc.injection.name = injection;
-  sc.injection.burst_alpha = 0.2;
-  sc.injection.burst_beta = 0.3;
-  TrafficSource src(sc, make_pattern(pc, t), t.num_nodes());
+  TrafficSource src = lane_test_source(t, injection);
   auto cut = [&](bool interleaved) {
     std::vector<unsigned> lane_of_node(t.num_nodes());
     for (NodeId n = 0; n < t.num_nodes(); ++n)
@@ -245,8 +247,7 @@ std::vector<std::string> handed_packets(const std::string& injection, unsigned l
       threads.emplace_back([&, lane, c] {
         src.start_lane(lane);
         src.hand_over(lane, [&](const Packet& p) {
-          seen[lane].push_back(std::to_string(p.id) + " " + std::to_string(p.src) + ">" + std::to_string(p.dst) +
-                               " x" + std::to_string(p.length) + " @" + std::to_string(p.created));
+          seen[lane].push_back(describe(p));
         });
         if (c < cycles) src.create_lane(lane, c);
       });
