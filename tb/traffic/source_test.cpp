@@ -165,6 +165,14 @@ TEST(TrafficSource, AFixedLengthDrawsNothing) {
   EXPECT_EQ(a.per_window, c.per_window);
 }
 
+/// Node n's lane: `lanes` equal ranges of ids, or dealt round-robin.
+std::vector<unsigned> lane_cut(const Topology& t, unsigned lanes, bool interleaved) {
+  std::vector<unsigned> lane_of_node(t.num_nodes());
+  for (NodeId n = 0; n < t.num_nodes(); ++n)
+    lane_of_node[n] = interleaved ? n % lanes : static_cast<unsigned>(std::size_t{n} * lanes / t.num_nodes());
+  return lane_of_node;
+}
+
 /// A packet as the lane tests compare them: id, source>destination, length, cycle.
 std::string describe(const Packet& p) {
   return std::to_string(p.id) + " " + std::to_string(p.src) + ">" + std::to_string(p.dst) + " x" +
@@ -193,10 +201,7 @@ std::vector<std::string> lane_packets(const std::string& injection, unsigned lan
                                       bool interleaved = false) {
   const Topology t = make_topology("mesh:4x4x4");
   TrafficSource src = lane_test_source(t, injection);
-  std::vector<unsigned> lane_of_node(t.num_nodes());
-  for (NodeId n = 0; n < t.num_nodes(); ++n)
-    lane_of_node[n] = interleaved ? n % lanes : static_cast<unsigned>(std::size_t{n} * lanes / t.num_nodes());
-  if (lanes > 1) src.set_lanes(lane_of_node, lanes);
+  if (lanes > 1) src.set_lanes(lane_cut(t, lanes, interleaved), lanes);
   std::vector<std::string> out;
   for (Cycle c = 0; c < cycles; ++c) {
     std::vector<std::thread> threads;
@@ -209,18 +214,6 @@ std::vector<std::string> lane_packets(const std::string& injection, unsigned lan
   return out;
 }
 
-TEST(TrafficSource, LanesHandOutWhatOneLaneDoes) {
-  for (const InjectionInfo& info : injections()) {  // every process of the registry
-    const std::string& injection = info.name;
-    const std::vector<std::string> one = lane_packets(injection, 1, 300);
-    ASSERT_GT(one.size(), 500u) << injection;
-    for (unsigned lanes : {2u, 3u, 7u}) {
-      EXPECT_EQ(lane_packets(injection, lanes, 300), one) << injection << ", " << lanes << " lanes";
-      EXPECT_EQ(lane_packets(injection, lanes, 300, true), one) << injection << ", " << lanes << " interleaved lanes";
-    }
-  }
-}
-
 /// The packets of `cycles` cycles handed over by the lanes themselves
 /// (start_lane, hand_over, create_lane on each lane's thread, close_phase
 /// after), as lane_packets() prints them, in the order of their ids. Every
@@ -230,17 +223,11 @@ TEST(TrafficSource, LanesHandOutWhatOneLaneDoes) {
 std::vector<std::string> handed_packets(const std::string& injection, unsigned lanes, Cycle cycles) {
   const Topology t = make_topology("mesh:4x4x4");
   TrafficSource src = lane_test_source(t, injection);
-  auto cut = [&](bool interleaved) {
-    std::vector<unsigned> lane_of_node(t.num_nodes());
-    for (NodeId n = 0; n < t.num_nodes(); ++n)
-      lane_of_node[n] = interleaved ? n % lanes : static_cast<unsigned>(std::size_t{n} * lanes / t.num_nodes());
-    src.set_lanes(lane_of_node, lanes);
-  };
-  cut(true);
+  src.set_lanes(lane_cut(t, lanes, true), lanes);
   std::map<std::uint64_t, std::string> out;
   std::uint64_t counted_packets = 0, counted_flits = 0, handed_flits = 0;
   for (Cycle c = 0; c <= cycles; ++c) {  // the last phase hands over and creates nothing
-    if (c == cycles / 2) cut(false);
+    if (c == cycles / 2) src.set_lanes(lane_cut(t, lanes, false), lanes);
     std::vector<std::vector<std::string>> seen(lanes);
     std::vector<std::thread> threads;
     for (unsigned lane = 0; lane < lanes; ++lane)
@@ -270,13 +257,16 @@ std::vector<std::string> handed_packets(const std::string& injection, unsigned l
   return in_order;
 }
 
-TEST(TrafficSource, LanesHandOverWhatOneLaneEmits) {
+TEST(TrafficSource, LanesHandOutWhatOneLaneDoes) {
   for (const InjectionInfo& info : injections()) {  // every process of the registry
     const std::string& injection = info.name;
     const std::vector<std::string> one = lane_packets(injection, 1, 300);
     ASSERT_GT(one.size(), 500u) << injection;
-    for (unsigned lanes : {2u, 3u, 7u})
-      EXPECT_EQ(handed_packets(injection, lanes, 300), one) << injection << ", " << lanes << " lanes";
+    for (unsigned lanes : {2u, 3u, 7u}) {
+      EXPECT_EQ(lane_packets(injection, lanes, 300), one) << injection << ", " << lanes << " lanes";
+      EXPECT_EQ(lane_packets(injection, lanes, 300, true), one) << injection << ", " << lanes << " interleaved lanes";
+      EXPECT_EQ(handed_packets(injection, lanes, 300), one) << injection << ", " << lanes << " lanes handing over";
+    }
   }
 }
 

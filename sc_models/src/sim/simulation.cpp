@@ -206,9 +206,9 @@ void Simulation::tick_evaluate() {
     stats_.on_created(t, made.packets, made.flits);
   } else if (lane_source_) {
     lane_source_->emit_lanes([this](const Packet& p) { offer(p); });  // created in network_->evaluate(t)
-  }
-  else
+  } else {
     source_->generate(t, [this](const Packet& p) { offer(p); });
+  }
 }
 
 void Simulation::tick_commit() {

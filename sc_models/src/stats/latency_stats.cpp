@@ -6,12 +6,7 @@
 
 namespace wormsim {
 
-void LatencyStats::on_created(const Packet& p) {
-  if (in_window(p.created)) {
-    ++measured_created_;
-    window_created_flits_ += p.length;
-  }
-}
+void LatencyStats::on_created(const Packet& p) { on_created(p.created, 1, p.length); }
 
 void LatencyStats::on_completed(const Packet& p, Cycle delivered) {
   if (in_window(p.created)) {
