@@ -183,26 +183,46 @@ TEST(RuntimeDetector, WithSeveralVcsEveryReportedVcNeverMovesAgain) {
 // saturated deadlock-free runs (adaptive, 8 VCs; layered) and on runs that
 // deadlock (then checked every cycle for a while, the same cycle named each
 // time).
+struct DetectorCase {
+  const char* topology;
+  const char* routing;
+  unsigned vcs;
+  double rate;
+};
+// Saturated deadlock-free runs (adaptive, 8 VCs; layered) and runs that
+// deadlock; torus:8x8 without datelines at 0.3: a ring deadlocks while the
+// others keep moving, so VCs empty between checks next to the dead ones.
+const DetectorCase kDetectorCases[] = {
+    {"3pt:3x3x2", "adaptive", 0, 0.5},  {"torus:4x4x2", "layered", 0, 0.7},      {"3pt:2x2x2", "minimal", 1, 0.6},
+    {"torus:8x1", "dor-nodateline", 3, 0.9}, {"torus:8x8", "dor-nodateline", 1, 0.3}};
+
+Scenario detector_scenario(const DetectorCase& c, unsigned threads) {
+  Scenario s = small_scenario(c.topology, c.rate, 5);
+  s.routing = c.routing;
+  s.vcs = c.vcs;
+  s.deadlock_check = false;
+  s.deadlock_interval = 0;  // called by the test
+  s.watchdog = 1000000;
+  s.warmup = ~Cycle{0} / 4;
+  s.threads = threads;
+  return s;
+}
+
+void expect_same_report(const DeadlockReport& a, const DeadlockReport& b, const std::string& where) {
+  ASSERT_EQ(a.blocked, b.blocked) << where;
+  ASSERT_EQ(a.cycle.size(), b.cycle.size()) << where;
+  for (std::size_t k = 0; k < a.cycle.size(); ++k) {
+    EXPECT_EQ(a.cycle[k].node, b.cycle[k].node) << where;
+    EXPECT_EQ(a.cycle[k].port, b.cycle[k].port) << where;
+    EXPECT_EQ(a.cycle[k].vc, b.cycle[k].vc) << where;
+    EXPECT_EQ(a.cycle[k].packet, b.cycle[k].packet) << where;
+    EXPECT_EQ(a.cycle[k].waits_for_allocation, b.cycle[k].waits_for_allocation) << where;
+  }
+}
+
 TEST(RuntimeDetector, AReusedDetectorAgreesWithAFreshOneAtEveryCheck) {
-  struct Case {
-    const char* topology;
-    const char* routing;
-    unsigned vcs;
-    double rate;
-  };
-  // torus:8x8 without datelines at 0.3: a ring deadlocks while the others
-  // keep moving, so VCs empty between checks next to the dead ones.
-  for (const Case& c : {Case{"3pt:3x3x2", "adaptive", 0, 0.5}, Case{"torus:4x4x2", "layered", 0, 0.7},
-                        Case{"3pt:2x2x2", "minimal", 1, 0.6}, Case{"torus:8x1", "dor-nodateline", 3, 0.9},
-                        Case{"torus:8x8", "dor-nodateline", 1, 0.3}}) {
-    Scenario s = small_scenario(c.topology, c.rate, 5);
-    s.routing = c.routing;
-    s.vcs = c.vcs;
-    s.deadlock_check = false;
-    s.deadlock_interval = 0;  // called below
-    s.watchdog = 1000000;
-    s.warmup = ~Cycle{0} / 4;
-    Simulation sim(s);
+  for (const DetectorCase& c : kDetectorCases) {
+    Simulation sim(detector_scenario(c, 1));
     DeadlockDetector reused(sim.network());
     unsigned checks = 0, deadlocked = 0;
     for (Cycle t = 1; t <= 4000 && deadlocked < 200; ++t) {
@@ -211,15 +231,7 @@ TEST(RuntimeDetector, AReusedDetectorAgreesWithAFreshOneAtEveryCheck) {
       const DeadlockReport a = reused.check(), b = find_deadlock(sim.network());
       ++checks;
       ASSERT_EQ(reused.index_entries(), 0u) << "no index entry outlives a check (a stale one could be followed)";
-      ASSERT_EQ(a.blocked, b.blocked) << c.topology << " " << c.routing << " cycle " << t;
-      ASSERT_EQ(a.cycle.size(), b.cycle.size()) << c.topology << " " << c.routing << " cycle " << t;
-      for (std::size_t k = 0; k < a.cycle.size(); ++k) {
-        EXPECT_EQ(a.cycle[k].node, b.cycle[k].node);
-        EXPECT_EQ(a.cycle[k].port, b.cycle[k].port);
-        EXPECT_EQ(a.cycle[k].vc, b.cycle[k].vc);
-        EXPECT_EQ(a.cycle[k].packet, b.cycle[k].packet);
-        EXPECT_EQ(a.cycle[k].waits_for_allocation, b.cycle[k].waits_for_allocation);
-      }
+      expect_same_report(a, b, std::string(c.topology) + " " + c.routing + " cycle " + std::to_string(t));
       if (a.blocked > 0) ++deadlocked;
     }
     const bool deadlock_free = std::string(c.routing) == "adaptive" || std::string(c.routing) == "layered";
@@ -233,6 +245,35 @@ TEST(RuntimeDetector, AReusedDetectorAgreesWithAFreshOneAtEveryCheck) {
       EXPECT_EQ(deadlocked, 200u) << c.topology << " " << c.routing << " deadlocks within 4,000 cycles";
     }
   }
+}
+
+// The check's graph lives lane by lane: each lane spreads liveness among
+// its own routers' VCs and passes it across to other lanes in rounds. Two
+// runs of one scenario, on one thread and on 2 and 3, ticked side by side
+// (they give the same results at any thread count): at every check both
+// detectors must give the same report, the cycle's VCs in the same order.
+TEST(RuntimeDetector, LanesReportWhatOneLaneReportsAtEveryCheck) {
+  for (const DetectorCase& c : kDetectorCases)
+    for (const unsigned threads : {2u, 3u}) {
+      Simulation one(detector_scenario(c, 1)), lanes(detector_scenario(c, threads));
+      ASSERT_EQ(lanes.network().threads(), threads);
+      DeadlockDetector a(one.network()), b(lanes.network());
+      unsigned checks = 0, deadlocked = 0;
+      for (Cycle t = 1; t <= 3000 && deadlocked < 50; ++t) {
+        one.tick();
+        lanes.tick();
+        if (t % 4 != 0 && deadlocked == 0) continue;
+        const std::string where = std::string(c.topology) + " " + c.routing + " on " + std::to_string(threads) +
+                                  " threads, cycle " + std::to_string(t);
+        const DeadlockReport x = a.check(), y = b.check();
+        ++checks;
+        ASSERT_EQ(b.index_entries(), 0u) << where;
+        expect_same_report(x, y, where);
+        if (x.blocked > 0) ++deadlocked;
+      }
+      std::cout << "[ case ] " << c.topology << " " << c.routing << " on " << threads << " threads: " << checks
+                << " checks, " << deadlocked << " found a deadlock\n";
+    }
 }
 
 }  // namespace
