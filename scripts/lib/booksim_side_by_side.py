@@ -168,13 +168,17 @@ def best_ratio(w_runs, b_runs):
     return max(r[0] for r in w_runs) / max(r[0] for r in b_runs)
 
 
-def files(booksim, wormsim, directory, repeat):
+def files(booksim, wormsim, directory, repeat, only):
     """Every BookSim configuration NAME.cfg of `directory` with recorded
-    figures (NAME.booksim.txt): BookSim on the file and `wormsim booksim` on
-    the same file, interleaved, median of the repeats."""
-    names = sorted(f[:-len(".booksim.txt")] for f in os.listdir(directory) if f.endswith(".booksim.txt"))
-    if not names:
+    figures (NAME.booksim.txt) whose NAME starts with `only`: BookSim on the
+    file and `wormsim booksim` on the same file, interleaved, median of the
+    repeats."""
+    recorded = sorted(f[:-len(".booksim.txt")] for f in os.listdir(directory) if f.endswith(".booksim.txt"))
+    if not recorded:
         die(f"bench: --files: no NAME.booksim.txt (recorded BookSim figures) in '{directory}'")
+    names = [n for n in recorded if n.startswith(only)]
+    if not names:
+        die(f"bench: --only: expected the start of a file's name in '{directory}', got '{only}'")
     print(f"{'configuration':<34} {'wormsim':>11} {'BookSim':>11} {'ratio':>7} {'best':>7} {'latency w/B':>14}")
     with tempfile.TemporaryDirectory() as tmp:
         for name in names:
@@ -200,7 +204,7 @@ def main():
     parser.add_argument("booksim")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--instructions", action="store_true")
-    parser.add_argument("--only", default="", help="configurations whose name starts with this")
+    parser.add_argument("--only", default="", help="configurations (or with --files, files) whose name starts with this")
     parser.add_argument("--files", default="", help="instead: the BookSim files of this folder (tb/booksim)")
     args = parser.parse_args()
     booksim, repeat = args.booksim, args.repeat
@@ -211,7 +215,7 @@ def main():
     if args.files:
         if not os.path.isdir(args.files):
             die(f"bench: --files: expected a folder of BookSim files, got '{args.files}'")
-        return files(booksim, wormsim, args.files, repeat)
+        return files(booksim, wormsim, args.files, repeat, args.only)
     # --instructions: the two reference configurations (callgrind is slow)
     configs = [c for c in (CONFIGS[:2] if args.instructions else CONFIGS) if c[0].startswith(args.only)]
     if not configs:

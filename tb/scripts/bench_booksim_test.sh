@@ -5,8 +5,9 @@
 # right warm-up and sample counts; the BookSim column is nodes x cycles taken
 # / "Total run time"; the ratio is the two columns' quotient; runs are
 # repeated and interleaved, the ratio also given best against best; --files
-# runs a folder of recorded BookSim files; a failing or wrong binary and bad options end in
-# one line and exit 2.
+# runs a folder of recorded BookSim files (with --only, those whose name
+# starts with it); a failing or wrong binary and bad options end in one line
+# and exit 2.
 # Usage: bench_booksim_test.sh <wormsim binary> <scratch dir>
 set -euo pipefail
 export WORMSIM="$1"
@@ -86,4 +87,10 @@ read -r w b ratio best <<<"$(sed -E 's/^mesh444_default_router_010 +([0-9.]+) M 
 [ "$b" = "0.352" ] || fail "--files BookSim column: expected 0.352 M node-cycles/s (64 x 11,007 / 2 s), got '$b'"
 python3 -c "import sys; w,b,r,x=map(float,sys.argv[1:]); sys.exit(0 if abs(w/b-r) <= 0.06+0.01*r and x >= r-0.05 else 1)" \
   "$w" "$b" "$ratio" "$best" || fail "--files ratios $ratio (median) and $best (best) against $w / $b"
+# --only with --files: the files whose name starts with NAME, and none else.
+cp "$root/tb/booksim/torus88_example.cfg" "$root/tb/booksim/torus88_example.booksim.txt" "$files/"
+"$bench" --booksim "$anyfake" --files "$files" --only torus88 --repeat 1 >"$tmp/out" 2>"$tmp/err" || { cat "$tmp/out" "$tmp/err"; fail "bench --files --only"; }
+grep -q '^torus88_example ' "$tmp/out" || fail "--files --only torus88: no row for torus88_example"
+if grep -q '^mesh444_default_router_010 ' "$tmp/out"; then fail "--files --only torus88 ran a file it does not name"; fi
+expect_error "expected the start of a file's name" "$bench" --booksim "$anyfake" --files "$files" --only "no such file"
 echo "bench booksim: pass"
