@@ -211,7 +211,7 @@ void Router::evaluate(Cycle cycle) {
       else
         commit_switch_traversal();
     }
-    if (islip_->queued_ports != 0) send_queued();
+    if ((islip_->queued_ports | islip_->sent_ports) != 0) send_queued();
   } else {
     if (va) vc_allocation();
     if (sa) switch_allocation();
@@ -541,11 +541,13 @@ void Router::vc_allocation_islip() {
 // (BookSim's per-input VC offset).
 //
 // kPorts (S = T = 1): switch input p is input port p and switch output o
-// output port o, read without the tables, and a VC that holds its output VC
+// output port o, read without the tables. A VC that holds its output VC
 // crosses as soon as its input is matched: what it changes (its own VC, its
 // output VC's credits, the pointers) is read by no later match, and the VC
-// allocation committed after it touches other VCs. Otherwise, and for
-// speculative winners, the grants cross after that commit.
+// allocation committed after it touches other VCs. With speedups that holds
+// too, but a speculative winner may join the same output's queue in the
+// same cycle, so with speculation the grants are listed, in match order,
+// and cross after that commit; speculative winners always do.
 template <bool kPorts>
 void Router::switch_allocation_islip() {
   IslipState& st = *islip_;
@@ -628,6 +630,8 @@ void Router::switch_allocation_islip() {
       speculative_grant(base + vc, kPorts ? o : st.output_port[o]);
     else if constexpr (kPorts)
       traverse<false, false, false>(port, vc);
+    else if (!cfg_.speculative)  // no speculative winner this cycle: every winner crosses in match order
+      traverse_by_speedup(port, vc);
     else
       grant(static_cast<PortId>(port), static_cast<VcId>(vc));
   }
@@ -688,9 +692,20 @@ inline void Router::traverse(unsigned in_port, unsigned in_vc) {
   const Flit& flit = in.fifo.front();
   const bool tail = is_tail(flit.type);
   take_credit(in.out_index);
-  if constexpr (kQueue) {  // counted in buffered_ until it leaves the queue
-    islip_->out_queue[in.out_port].push(IslipState::Queued{flit, in.out_vc});
-    islip_->queued_ports |= 1ull << in.out_port;
+  if constexpr (kQueue) {
+    // The first flit of the cycle to an empty queue leaves at once (as
+    // send_queued() would send it this cycle); any other waits in the queue,
+    // counted in buffered_ until it leaves.
+    IslipState& st = *islip_;
+    const std::uint64_t bit = 1ull << in.out_port;
+    if (((st.queued_ports | st.sent_ports) & bit) == 0) {
+      st.sent_ports |= bit;
+      --buffered_;
+      out_links_[in.out_port]->send_flit(flit, in.out_vc);
+    } else {
+      st.out_queue[in.out_port].push(IslipState::Queued{flit, in.out_vc});
+      st.queued_ports |= bit;
+    }
   } else {
     --buffered_;
     out_links_[in.out_port]->send_flit(flit, in.out_vc);
@@ -815,7 +830,7 @@ void Router::traverse_by_speedup(unsigned in_port, unsigned in_vc) {
 
 void Router::send_queued() {
   IslipState& st = *islip_;
-  for (std::uint64_t m = st.queued_ports; m; m &= m - 1) {
+  for (std::uint64_t m = st.queued_ports & ~st.sent_ports; m; m &= m - 1) {
     const unsigned o = static_cast<unsigned>(__builtin_ctzll(m));
     Fifo<IslipState::Queued>& queue = st.out_queue[o];
     out_links_[o]->send_flit(queue.front().flit, queue.front().vc);
@@ -823,6 +838,7 @@ void Router::send_queued() {
     --buffered_;
     if (queue.empty()) st.queued_ports &= ~(1ull << o);
   }
+  st.sent_ports = 0;
 }
 
 void Router::cross_speculative_winners() {

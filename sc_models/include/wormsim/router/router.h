@@ -369,6 +369,9 @@ class Router : public Component {
     };
     std::vector<Fifo<Queued>> out_queue;
     std::uint64_t queued_ports = 0;
+    /// Ports whose link took a flit straight from the crossbar this cycle
+    /// (their queue was empty): send_queued() sends nothing more on them.
+    std::uint64_t sent_ports = 0;
   };
   std::unique_ptr<IslipState> islip_;  ///< null with the separable allocator
   /// With a routing delay: per cycle (modulo the ring, a power of two above
