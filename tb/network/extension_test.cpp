@@ -89,13 +89,13 @@ class RegisterRing : public ::testing::Environment {
     register_topology(TopologyInfo{"ring", "ring:N", "a bidirectional ring of N nodes (a test's own family)",
                                    {"ring:5", "ring:8"}, make_ring});
     register_routing(routing_row("ring-cw", "clockwise round the ring, dateline at the wrap link", "ring", is_ring,
-                                 ">= 2", RoutingTraits{}.not_minimal(), [](const Topology&, unsigned v) {
-                                   if (v == 1) throw ConfigError("vcs", "ring-cw needs 2 VCs (the dateline), got 1");
-                                   return std::make_unique<RingClockwise>(v == 0 ? 2 : v, true);
+                                 ">= 2", RoutingTraits{}.not_minimal(), [](const Topology&, const RoutingBuild& b) {
+                                   if (b.vcs == 1) throw ConfigError("vcs", "ring-cw needs 2 VCs (the dateline), got 1");
+                                   return std::make_unique<RingClockwise>(b.vcs == 0 ? 2 : b.vcs, true);
                                  }));
     register_routing(routing_row("ring-cw-one-vc", "clockwise on VC 0 only; deadlocks (control)", "ring", is_ring,
-                                 ">= 1", RoutingTraits{}.not_minimal().control(), [](const Topology&, unsigned v) {
-                                   return std::make_unique<RingClockwise>(v == 0 ? 1 : v, false);
+                                 ">= 1", RoutingTraits{}.not_minimal().control(), [](const Topology&, const RoutingBuild& b) {
+                                   return std::make_unique<RingClockwise>(b.vcs == 0 ? 1 : b.vcs, false);
                                  }));
   }
 };

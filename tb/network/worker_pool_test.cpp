@@ -5,8 +5,11 @@
 // exist (its lanes have checked deliveries themselves up to then).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include <wormsim/network/worker_pool.h>
 
@@ -31,6 +34,30 @@ TEST(WorkerPool, TheLowestThrowingLanesExceptionReachesTheCaller) {
   ran = 0;
   EXPECT_NO_THROW(pool.run([&](unsigned) { ++ran; }));
   EXPECT_EQ(ran.load(), 3u);
+}
+
+// run_blocks: every index once, in contiguous blocks, lane k before lane
+// k + 1; at most as many lanes as items; one thread runs it inline.
+TEST(WorkerPool, BlocksCoverEveryIndexOnce) {
+  for (unsigned threads : {1u, 2u, 3u, 8u})
+    for (std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{5}, std::size_t{64}, std::size_t{1001}}) {
+      std::vector<std::atomic<unsigned>> seen(count);
+      std::vector<std::pair<std::size_t, std::size_t>> blocks(threads, {0, 0});
+      std::atomic<unsigned> calls{0};
+      run_blocks(threads, count, [&](unsigned lane, std::size_t begin, std::size_t end) {
+        ++calls;
+        blocks.at(lane) = {begin, end};
+        for (std::size_t i = begin; i < end; ++i) ++seen[i];
+      });
+      EXPECT_EQ(calls.load(), std::max(1u, static_cast<unsigned>(std::min<std::size_t>(threads, count))))
+          << threads << " threads, " << count << " items";
+      for (std::size_t i = 0; i < count; ++i) ASSERT_EQ(seen[i].load(), 1u) << i;
+      for (unsigned k = 1; k < calls.load(); ++k) EXPECT_EQ(blocks[k].first, blocks[k - 1].second) << k;
+    }
+  EXPECT_THROW(run_blocks(3, 10, [](unsigned lane, std::size_t, std::size_t) {
+                 if (lane == 2) throw std::runtime_error("lane 2");
+               }),
+               std::runtime_error);
 }
 
 TEST(WorkerPool, ASimulationTakesADeliveryListenerOnlyBeforeItsFirstPacket) {

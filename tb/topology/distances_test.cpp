@@ -1,8 +1,10 @@
 // DistanceTable (64 sources per breadth-first sweep) against a plain
 // one-source-at-a-time breadth-first search, on topologies above and below
-// 64 nodes and not a multiple of 64, and on a cut network.
+// 64 nodes and not a multiple of 64, and on a cut network; built on several
+// threads, the tables equal the one-thread tables byte for byte.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <deque>
 
 #include <wormsim/topology/distances.h>
@@ -139,6 +141,43 @@ TEST(MinimalPorts, EqualsTheNeighbourTestOnSearchedDistances) {
       }
     EXPECT_GT(nonzero, 0u) << what;
   }
+}
+
+// The tables built on 2, 3 and 7 threads (blocks of 64 sources, blocks of
+// rows; more threads than batches included) equal the one-thread tables
+// byte for byte, with the same diameter, average and connectivity, a cut
+// network included.
+TEST(DistanceTable, ThreadsBuildTheSameTables) {
+  std::vector<std::pair<std::string, Topology>> cases;
+  for (const char* spec : {"3pt:3x3x3", "3pt:2x3x4", "arrangement:6,3", "petersen", "mesh:9x9x3"})
+    cases.emplace_back(spec, make_topology(spec));
+  Topology cut = make_topology("mesh:70x2");
+  for (PortId p = 0; p < cut.num_ports; ++p)
+    for (NodeId u : {NodeId{40}, NodeId{110}})
+      if (cut.peer[u][p] && cut.peer[u][p]->node == u + 1) {
+        const auto back = cut.peer[u][p]->port;
+        cut.peer[u + 1][back].reset();
+        cut.peer[u][p].reset();
+      }
+  cases.emplace_back("mesh:70x2 cut in two", cut);
+  for (const auto& [what, t] : cases) {
+    const DistanceTable one(t);
+    const MinimalPorts one_minimal(t);
+    const std::size_t n = t.num_nodes();
+    for (unsigned threads : {2u, 3u, 7u}) {
+      const DistanceTable many(t, threads);
+      EXPECT_EQ(std::memcmp(one.row(0), many.row(0), n * n), 0) << what << " on " << threads << " threads";
+      EXPECT_EQ(many.diameter(), one.diameter()) << what;
+      EXPECT_EQ(many.average(), one.average()) << what << ": the sums are whole numbers, so exactly equal";
+      EXPECT_EQ(many.connected(), one.connected()) << what;
+      const MinimalPorts many_minimal(t, threads);
+      EXPECT_EQ(many_minimal.connected(), one_minimal.connected()) << what;
+      for (NodeId a = 0; a < n; ++a)
+        for (NodeId b = 0; b < n; ++b)
+          ASSERT_EQ(many_minimal(a, b), one_minimal(a, b)) << what << " on " << threads << " threads, " << a << "->" << b;
+    }
+  }
+  EXPECT_FALSE(DistanceTable(cut, 3).connected());
 }
 
 }  // namespace

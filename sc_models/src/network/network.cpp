@@ -21,16 +21,19 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
   prefetch_ = config.memory_hints == NetworkConfig::MemoryHints::BySize ? buffer_bytes >= kPrefetchMinBufferBytes
                                                                         : config.memory_hints == NetworkConfig::MemoryHints::On;
   arrivals_ = std::make_unique<Router::Arrivals[]>(n);
-  routers_.reserve(n);
-  nis_.reserve(n);
+  routers_.resize(n);
+  nis_.resize(n);
+  run_blocks(config.build_threads, n, [&](unsigned, std::size_t begin, std::size_t end) {
+    for (NodeId id = static_cast<NodeId>(begin); id < end; ++id) {
+      routers_[id] = std::make_unique<Router>(id, router_cfg_, routing, activity_, router_slot(id), config.worms);
+      routers_[id]->place_arrivals(&arrivals_[id]);
+      nis_[id] = std::make_unique<NetworkInterface>(id, ni_cfg, deliveries_, activity_, ni_slot(id),
+                                                    ni_eject_rng(config.seed, id));
+    }
+  });
   for (NodeId id = 0; id < n; ++id) {
-    routers_.push_back(std::make_unique<Router>(id, router_cfg_, routing, activity_,
-                                                router_slot(id), config.worms));
-    routers_.back()->place_arrivals(&arrivals_[id]);
-    activity_.add(routers_.back().get());
-    nis_.push_back(std::make_unique<NetworkInterface>(id, ni_cfg, deliveries_, activity_, ni_slot(id),
-                                                      ni_eject_rng(config.seed, id)));
-    activity_.add(nis_.back().get());
+    activity_.add(routers_[id].get());
+    activity_.add(nis_[id].get());
   }
   const unsigned ports = router_cfg_.total_ports();
   if (!config.link_latency.empty() && config.link_latency.size() != n * topology.num_ports)
@@ -77,7 +80,17 @@ Link* Network::make_link(LinkEnd up, LinkEnd down, std::string name, unsigned la
   return links_.back().get();
 }
 
-Network::~Network() = default;
+Network::~Network() {
+  // With lanes, each frees a block of routers and interfaces (the blocks
+  // they were built in, where the thread counts agree).
+  if (pool_)
+    pool_->run_blocks(routers_.size(), [this](unsigned, std::size_t begin, std::size_t end) {
+      for (std::size_t id = begin; id < end; ++id) {
+        routers_[id].reset();
+        nis_[id].reset();
+      }
+    });
+}
 
 void Network::set_threads(unsigned threads, std::size_t min_active_per_lane) {
   if (threads > 1 && stand_ins_) throw std::logic_error("Network: threads with stand-in routers");

@@ -2,6 +2,7 @@
 
 #include <sched.h>
 
+#include <algorithm>
 #include <chrono>
 
 namespace wormsim {
@@ -59,6 +60,21 @@ void WorkerPool::run(const std::function<void(unsigned)>& job) {
       for (std::exception_ptr& other : errors_) other = nullptr;
       std::rethrow_exception(first);
     }
+}
+
+void WorkerPool::run_blocks(std::size_t count,
+                            const std::function<void(unsigned, std::size_t, std::size_t)>& body) {
+  run([&](unsigned lane) { body(lane, count * lane / lanes_, count * (lane + 1) / lanes_); });
+}
+
+void run_blocks(unsigned threads, std::size_t count,
+                const std::function<void(unsigned, std::size_t, std::size_t)>& body) {
+  const unsigned lanes = static_cast<unsigned>(std::min<std::size_t>(threads, count));
+  if (lanes <= 1) {
+    body(0, 0, count);
+    return;
+  }
+  WorkerPool(lanes).run_blocks(count, body);
 }
 
 void WorkerPool::worker(unsigned lane) {

@@ -8,15 +8,15 @@
 
 namespace wormsim {
 
-AdaptiveRouting::AdaptiveRouting(const Topology& t, unsigned vcs, Escape escape, bool force_return)
-    : topo_(t), minimal_(t), escape_kind_(escape) {
+AdaptiveRouting::AdaptiveRouting(const Topology& t, unsigned vcs, Escape escape, bool force_return, unsigned threads)
+    : topo_(t), minimal_(t, threads), escape_kind_(escape) {
   if (!minimal_.connected()) throw ConfigError("topology", t.spec + " is not connected");
   std::vector<std::uint32_t> escape_mask(t.num_ports, 0);
   unsigned escape_vcs = 1;
   std::uint32_t port0_escape = 0;
   bool family_returns = false;
   if (escape == Escape::Minimal) {
-    escape_ = std::make_unique<ShortestPathRouting>(t, 1);
+    escape_ = std::make_unique<ShortestPathRouting>(t, 1, threads);
   } else {
     EscapeRouting family = t.kind->escape_routing(t);
     escape_ = std::move(family.routing);

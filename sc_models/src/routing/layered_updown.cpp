@@ -35,8 +35,8 @@ std::vector<std::uint32_t> bfs_rank(const Topology& t, NodeId root) {
 
 }  // namespace
 
-LayeredUpDownRouting::LayeredUpDownRouting(const Topology& t, unsigned vcs)
-    : topo_(t), dist_(t), n_(t.num_nodes()) {
+LayeredUpDownRouting::LayeredUpDownRouting(const Topology& t, unsigned vcs, unsigned threads)
+    : topo_(t), dist_(t, threads), n_(t.num_nodes()) {
   if (!dist_.connected()) throw ConfigError("topology", t.spec + " is not connected");
   upstream_.assign(n_, std::vector<NodeId>(t.num_ports, 0));
   for (NodeId u = 0; u < n_; ++u)

@@ -33,7 +33,7 @@ std::unique_ptr<RoutingFunction> make_dor(const Topology& t, unsigned vcs, Dimen
 RoutingInfo routing_row(std::string name, std::string description, std::string topologies,
                         std::function<bool(const Topology&)> applies, std::string vcs_needed,
                         const RoutingTraits& traits,
-                        std::function<std::unique_ptr<RoutingFunction>(const Topology&, unsigned)> make) {
+                        std::function<std::unique_ptr<RoutingFunction>(const Topology&, const RoutingBuild&)> make) {
   RoutingInfo r;
   r.name = std::move(name);
   r.description = std::move(description);
@@ -59,55 +59,55 @@ std::vector<RoutingInfo>& table_of_routings() {
   static std::vector<RoutingInfo> table = {
       routing_row("dor", "dimension order (x, y, z); on the torus with dateline VC classes", "mesh, torus", grid,
        "mesh >= 1, torus >= 2", RoutingTraits{}.on_rtl(),
-       [](const Topology& t, unsigned v) { return make_dor(t, v, D::Source); }),
+       [](const Topology& t, const RoutingBuild& b) { return make_dor(t, b.vcs, D::Source); }),
       routing_row("dor-position", "dimension order; on the torus with datelines by position (the RTL's RouteDorTorus: the header carries no source)",
        "mesh, torus", grid, "mesh >= 1, torus >= 2", RoutingTraits{}.on_rtl(),
-       [](const Topology& t, unsigned v) { return make_dor(t, v, D::Position); }),
+       [](const Topology& t, const RoutingBuild& b) { return make_dor(t, b.vcs, D::Position); }),
       routing_row("dor-wrap", "dimension order; on the torus the whole ring in the upper VC class when the path wraps, as "
        "BookSim 2's dim_order_torus (ties split by source and destination)",
        "mesh, torus", grid, "mesh >= 1, torus >= 2", RoutingTraits{},
-       [](const Topology& t, unsigned v) { return make_dor(t, v, D::Wrap); }),
+       [](const Topology& t, const RoutingBuild& b) { return make_dor(t, b.vcs, D::Wrap); }),
       routing_row("layered", "minimal adaptive, up*/down* VC layers", "any", any, ">= the layer count (3PT(5,5,5): 6)", RoutingTraits{}.adaptive().by_age(),
-       [](const Topology& t, unsigned v) { return std::make_unique<LayeredUpDownRouting>(t, v); }),
+       [](const Topology& t, const RoutingBuild& b) { return std::make_unique<LayeredUpDownRouting>(t, b.vcs, b.threads); }),
       routing_row("3pt-dor", "3PT module dimension order (z ring, diagonal, straight king's moves), datelines", "3pt", petersen_torus,
        ">= 6", RoutingTraits{}.not_minimal().on_rtl().by_age(),
-       [](const Topology& t, unsigned v) { return std::make_unique<PetersenTorusDorRouting>(t, v); }),
+       [](const Topology& t, const RoutingBuild& b) { return std::make_unique<PetersenTorusDorRouting>(t, b.vcs); }),
       routing_row("adaptive", "minimal fully adaptive with escape VCs (Duato): escape = dor / 3pt-dor / tree elsewhere",
        "any", any, "mesh >= 2, torus >= 3, 3pt >= 7, others >= 2 (default 8 where it fits)", RoutingTraits{}.adaptive().not_minimal().by_age(),
-       [](const Topology& t, unsigned v) { return std::make_unique<AdaptiveRouting>(t, v); }),
+       [](const Topology& t, const RoutingBuild& b) { return std::make_unique<AdaptiveRouting>(t, b.vcs, AdaptiveRouting::Escape::Best, false, b.threads); }),
       routing_row("fp-dor", "Lin and Jan's FP_n-Routing: Basic-Routing per digit, highest digit first; 2 VC classes",
        "petersen, fp", folded_petersen, ">= 2 (1 deadlocks)", RoutingTraits{},
-       [](const Topology& t, unsigned v) {
-         return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Dor, v);
+       [](const Topology& t, const RoutingBuild& b) {
+         return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Dor, b.vcs);
        }),
       routing_row("rfp-literal", "Lin and Jan's RFP_n-Routing as printed (digit i via 00); deadlock-free on one VC", "rfp",
        root_folded_petersen, ">= 1", RoutingTraits{}.not_minimal(),
-       [](const Topology& t, unsigned v) {
-         return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Literal, v);
+       [](const Topology& t, const RoutingBuild& b) {
+         return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Literal, b.vcs);
        }),
       routing_row("rfp-direct", "RFP_n routing, digit i directly S_i -> D_i (minimal); 2 VC classes", "rfp",
        root_folded_petersen, ">= 2 (1 deadlocks)", RoutingTraits{},
-       [](const Topology& t, unsigned v) {
-         return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Direct, v);
+       [](const Topology& t, const RoutingBuild& b) {
+         return std::make_unique<FoldedPetersenRouting>(t, FoldedPetersenRouting::Reading::Direct, b.vcs);
        }),
       routing_row("ag-greedy", "arrangement-graph shortest path (fix a position, else open a cycle); hop-indexed VCs",
        "arrangement", arrangement, ">= the diameter", RoutingTraits{},
-       [](const Topology& t, unsigned v) { return std::make_unique<ArrangementRouting>(t, v); }),
+       [](const Topology& t, const RoutingBuild& b) { return std::make_unique<ArrangementRouting>(t, b.vcs); }),
       routing_row("tree", "up and down a breadth-first spanning tree from node 0; one VC, not minimal (a baseline)", "any", any,
        ">= 1", RoutingTraits{}.not_minimal().on_rtl(),
-       [](const Topology& t, unsigned v) { return std::make_unique<SpanningTreeRouting>(t, v); }),
+       [](const Topology& t, const RoutingBuild& b) { return std::make_unique<SpanningTreeRouting>(t, b.vcs); }),
       routing_row("hamiltonian", "path-based along a Hamiltonian path (dual-path, one destination)", "networks with a Hamiltonian path",
        hamiltonian, ">= 1", RoutingTraits{}.not_minimal().on_rtl().carries_worms(),
-       [](const Topology& t, unsigned v) { return std::make_unique<HamiltonianRouting>(t, at_least_two(v)); }),
+       [](const Topology& t, const RoutingBuild& b) { return std::make_unique<HamiltonianRouting>(t, at_least_two(b.vcs)); }),
       routing_row("minimal", "minimal adaptive, any VC; deadlocks on rings (control)", "any", any, ">= 1", RoutingTraits{}.control().adaptive().by_age(),
-       [](const Topology& t, unsigned v) { return std::make_unique<ShortestPathRouting>(t, at_least_two(v)); }),
+       [](const Topology& t, const RoutingBuild& b) { return std::make_unique<ShortestPathRouting>(t, at_least_two(b.vcs), b.threads); }),
       routing_row("dor-nodateline", "dimension order without dateline classes; deadlocks on a torus (control)",
        "mesh, torus", grid, ">= 1", RoutingTraits{}.control().on_rtl(),
-       [](const Topology& t, unsigned v) { return make_dor(t, v, D::None); }),
+       [](const Topology& t, const RoutingBuild& b) { return make_dor(t, b.vcs, D::None); }),
       routing_row("adaptive-bad-escape", "adaptive with unrestricted minimal routing as escape on VC 0 (control)", "any", any,
        ">= 2", RoutingTraits{}.control().adaptive().by_age(),
-       [](const Topology& t, unsigned v) {
-         return std::make_unique<AdaptiveRouting>(t, v, AdaptiveRouting::Escape::Minimal);
+       [](const Topology& t, const RoutingBuild& b) {
+         return std::make_unique<AdaptiveRouting>(t, b.vcs, AdaptiveRouting::Escape::Minimal, false, b.threads);
        }),
   };
   return table;
@@ -138,13 +138,14 @@ std::string routing_name_list() {
 
 std::string default_routing(const Topology& t) { return t.kind->default_routing(); }
 
-std::unique_ptr<RoutingFunction> make_routing(const std::string& name, const Topology& t, unsigned vcs) {
+std::unique_ptr<RoutingFunction> make_routing(const std::string& name, const Topology& t, unsigned vcs,
+                                              unsigned threads) {
   const RoutingInfo* info = find_routing(name);
   if (info == nullptr)
     throw ConfigError("routing", "unknown routing '" + name + "' (expected one of: " + routing_name_list() + ")");
   if (!info->applies(t))
     throw ConfigError("routing", name + " applies to " + info->topologies + ", not " + t.spec);
-  return info->make(t, vcs);
+  return info->make(t, RoutingBuild{vcs, threads});
 }
 
 }  // namespace wormsim

@@ -2,8 +2,8 @@
 
 namespace wormsim {
 
-ShortestPathRouting::ShortestPathRouting(const Topology& t, unsigned vcs)
-    : minimal_(t), vcs_(vcs) {}
+ShortestPathRouting::ShortestPathRouting(const Topology& t, unsigned vcs, unsigned threads)
+    : minimal_(t, threads), vcs_(vcs) {}
 
 void ShortestPathRouting::route(NodeId u, PortId, VcId, const Flit& head, RouteSet& out) const {
   for (std::uint32_t m = minimal_(u, head.dst); m; m &= m - 1)

@@ -56,7 +56,9 @@ NetworkSetup setup_network(const Scenario& scenario, const ResolvedHook& resolve
     }
   }
   if (s.routing.empty()) s.routing = default_routing(t);
-  n.routing = make_routing(s.routing, t, s.vcs);
+  // The run's threads build the routing's tables and the fabric (neither depends on them).
+  const unsigned threads = run_threads(s, t.num_nodes());
+  n.routing = make_routing(s.routing, t, s.vcs, threads);
   clock.step(n.steps, "routing " + s.routing + " (tables: " + std::to_string(n.routing->table_bytes()) + " bytes)");
   const RoutingInfo& info = *find_routing(s.routing);
   const bool islip = parse_allocator(s.allocator, "allocator") == Allocator::Islip;
@@ -120,6 +122,7 @@ NetworkSetup setup_network(const Scenario& scenario, const ResolvedHook& resolve
   nc.router.wait_for_tail_credit = s.wait_for_tail_credit;
   nc.eject_probability = s.eject_rate;
   nc.seed = s.seed;
+  nc.build_threads = threads;
   return n;
 }
 

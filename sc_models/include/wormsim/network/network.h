@@ -61,6 +61,9 @@ struct NetworkConfig {
   /// longer switch traversal), on network and ejection ports; credits are
   /// not delayed.
   unsigned traversal_delay = 0;
+  /// Threads the routers and interfaces are built on (each its block of
+  /// nodes); nothing in the fabric depends on it.
+  unsigned build_threads = 1;
 };
 
 /// The random stream of node n's ejection back-pressure (NiConfig), the same

@@ -8,6 +8,7 @@
 #pragma once
 #include <atomic>
 #include <condition_variable>
+#include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -34,6 +35,9 @@ class WorkerPool {
   /// visible to the caller afterwards. If jobs throw, every lane still
   /// finishes, and then the exception of the lowest such lane is rethrown.
   void run(const std::function<void(unsigned)>& job);
+  /// Runs body(lane, begin, end) on every lane, lane k with the k-th of
+  /// lanes() contiguous blocks of [0, count) (some may be empty), as run().
+  void run_blocks(std::size_t count, const std::function<void(unsigned, std::size_t, std::size_t)>& body);
 
  private:
   void worker(unsigned lane);
@@ -57,6 +61,13 @@ class WorkerPool {
   std::vector<std::thread> threads_;
   std::vector<std::exception_ptr> errors_;  ///< per lane: what its job threw in this run()
 };
+
+/// run_blocks() on a pool of `threads` lanes started for it; with one thread
+/// (or fewer than two items) body(0, 0, count) on the calling thread. For
+/// set-up work whose result must not depend on the thread count: each block
+/// writes its own part, and the caller merges per-lane results in lane order.
+void run_blocks(unsigned threads, std::size_t count,
+                const std::function<void(unsigned, std::size_t, std::size_t)>& body);
 
 /// The number of lanes `--threads auto` asks for: the cores this process may
 /// use (at least 1).

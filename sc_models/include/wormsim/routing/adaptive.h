@@ -47,7 +47,9 @@ class AdaptiveRouting : public RoutingFunction {
   /// vcs = 0: 8 where the router has room (see adaptive.cpp). Throws
   /// ConfigError. force_return: let packets return from escape to adaptive
   /// VCs on 3PT too (the check rejects that; for tests).
-  AdaptiveRouting(const Topology& topology, unsigned vcs, Escape escape = Escape::Best, bool force_return = false);
+  /// `threads`: for building the tables (the routing does not depend on it).
+  AdaptiveRouting(const Topology& topology, unsigned vcs, Escape escape = Escape::Best, bool force_return = false,
+                  unsigned threads = 1);
   std::string name() const override { return escape_kind_ == Escape::Best ? "adaptive" : "adaptive-bad-escape"; }
   std::size_t table_bytes() const override {
     return minimal_.table_bytes() + (escape_ ? escape_->table_bytes() : 0) + arriving_escape_.size() * 4;

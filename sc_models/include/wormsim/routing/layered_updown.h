@@ -30,7 +30,8 @@ namespace wormsim {
 class LayeredUpDownRouting : public RoutingFunction {
  public:
   /// vcs = 0: use max(2, layers()). Throws ConfigError if vcs < layers().
-  LayeredUpDownRouting(const Topology& topology, unsigned vcs);
+  /// `threads`: for building the distance table (the routing does not depend on it).
+  LayeredUpDownRouting(const Topology& topology, unsigned vcs, unsigned threads = 1);
 
   std::string name() const override { return "layered"; }
   std::size_t table_bytes() const override { return dist_.nodes() * dist_.nodes(); }

@@ -45,6 +45,12 @@ struct RoutingTraits {
   }
 };
 
+/// What a routing's factory is given.
+struct RoutingBuild {
+  unsigned vcs = 0;      ///< 0: the fewest it needs (at least 2)
+  unsigned threads = 1;  ///< threads its tables may be built on; the routing does not depend on it
+};
+
 struct RoutingInfo {
   std::string name;
   std::string description;
@@ -64,9 +70,8 @@ struct RoutingInfo {
   /// Multi-destination worms follow it (the worm deadlock check and the
   /// broadcast fabric runs take it).
   bool worms = false;
-  /// Builds it; vcs = 0: the fewest it needs (at least 2). Throws ConfigError
-  /// ("vcs") when it cannot work with that many VCs.
-  std::function<std::unique_ptr<RoutingFunction>(const Topology&, unsigned vcs)> make;
+  /// Builds it. Throws ConfigError ("vcs") when it cannot work with that many VCs.
+  std::function<std::unique_ptr<RoutingFunction>(const Topology&, const RoutingBuild&)> make;
 };
 
 const std::vector<RoutingInfo>& routings();
@@ -79,7 +84,7 @@ void register_routing(RoutingInfo info);
 RoutingInfo routing_row(std::string name, std::string description, std::string topologies,
                         std::function<bool(const Topology&)> applies, std::string vcs_needed,
                         const RoutingTraits& traits,
-                        std::function<std::unique_ptr<RoutingFunction>(const Topology&, unsigned)> make);
+                        std::function<std::unique_ptr<RoutingFunction>(const Topology&, const RoutingBuild&)> make);
 
 /// nullptr if unknown.
 const RoutingInfo* find_routing(const std::string& name);
@@ -92,9 +97,10 @@ std::string default_routing(const Topology& topology);
 
 /// Builds routing `name` for `topology`; throws ConfigError (field "routing")
 /// if the name is unknown or does not apply to the topology, ("vcs") if it
-/// cannot work with that many VCs.
+/// cannot work with that many VCs. `threads` > 1 builds its tables on that
+/// many threads (the routing is the same).
 std::unique_ptr<RoutingFunction> make_routing(const std::string& name, const Topology& topology,
-                                              unsigned vcs);
+                                              unsigned vcs, unsigned threads = 1);
 
 /// "dor, layered, ..." for help texts and error messages.
 std::string routing_name_list();

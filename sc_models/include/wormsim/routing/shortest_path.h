@@ -9,7 +9,8 @@ namespace wormsim {
 
 class ShortestPathRouting : public RoutingFunction {
  public:
-  ShortestPathRouting(const Topology& topology, unsigned vcs);
+  /// `threads`: for building the tables (the routing does not depend on it).
+  ShortestPathRouting(const Topology& topology, unsigned vcs, unsigned threads = 1);
   std::string name() const override { return "minimal"; }
   std::size_t table_bytes() const override { return minimal_.table_bytes(); }
   unsigned vcs() const override { return vcs_; }

@@ -17,10 +17,12 @@ class DistanceTable {
   static constexpr std::uint8_t kUnreachable = 255;
 
   /// Throws ConfigError (field "topology") if too large or a distance > 254.
-  explicit DistanceTable(const Topology& t);
+  /// `threads` > 1 searches from blocks of sources in parallel; the table
+  /// does not depend on it.
+  explicit DistanceTable(const Topology& t, unsigned threads = 1);
 
   std::uint8_t operator()(NodeId from, NodeId to) const { return d_[std::size_t(from) * n_ + to]; }
-  const std::uint8_t* row(NodeId from) const { return d_.data() + std::size_t(from) * n_; }
+  const std::uint8_t* row(NodeId from) const { return d_.get() + std::size_t(from) * n_; }
   std::size_t nodes() const { return n_; }
   bool connected() const { return connected_; }
   unsigned diameter() const { return diameter_; }
@@ -28,7 +30,7 @@ class DistanceTable {
 
  private:
   std::size_t n_;
-  std::vector<std::uint8_t> d_;
+  std::unique_ptr<std::uint8_t[]> d_;  ///< n x n, each batch's rows first written by the lane that searches it
   bool connected_ = true;
   unsigned diameter_ = 0;
   double average_ = 0;
@@ -41,8 +43,9 @@ class DistanceTable {
 /// nodes), which those topologies cannot do without here.
 class HopDistance {
  public:
-  /// Throws ConfigError as DistanceTable does (non-grid topologies only).
-  explicit HopDistance(const Topology& t);
+  /// Throws ConfigError as DistanceTable does (non-grid topologies only);
+  /// `threads` as DistanceTable's.
+  explicit HopDistance(const Topology& t, unsigned threads = 1);
   unsigned operator()(NodeId from, NodeId to) const {
     if (table_) return (*table_)(from, to);
     const auto &a = coords_[from], &b = coords_[to];
@@ -75,8 +78,9 @@ class HopDistance {
 /// on a large fabric. More ports: the neighbour test on the table.
 class MinimalPorts {
  public:
-  /// Throws ConfigError as DistanceTable does (non-grid topologies only).
-  explicit MinimalPorts(const Topology& t);
+  /// Throws ConfigError as DistanceTable does (non-grid topologies only);
+  /// `threads` > 1 builds the tables on that many threads, with the same result.
+  explicit MinimalPorts(const Topology& t, unsigned threads = 1);
   std::uint32_t operator()(NodeId from, NodeId to) const {
     if (!dist_) return masks_[std::size_t(from) * n_ + to];
     std::uint32_t m = 0;
@@ -88,7 +92,7 @@ class MinimalPorts {
   }
   bool connected() const { return connected_; }
   /// Bytes held: the masks, or the distances.
-  std::size_t table_bytes() const { return dist_ ? dist_->table_bytes() : masks_.size(); }
+  std::size_t table_bytes() const { return dist_ ? dist_->table_bytes() : n_ * n_; }
   /// True where the one-byte masks are held.
   bool tabled() const { return !dist_; }
 
@@ -96,7 +100,7 @@ class MinimalPorts {
   const Topology& topo_;
   std::size_t n_;
   std::optional<HopDistance> dist_;  ///< where the masks are not tabled
-  std::vector<std::uint8_t> masks_;
+  std::unique_ptr<std::uint8_t[]> masks_;  ///< n x n, each block of rows first written by its lane
   bool connected_ = true;
 };
 
