@@ -9,6 +9,8 @@
 //   wormsim doc [TABLE]              a reference table, generated from the registries
 // Exit codes: 0 success, 1 internal error (e.g. scoreboard violation),
 // 2 bad input, 3 deadlock (static cycle, runtime cycle or no progress).
+#include <malloc.h>
+
 #include <cstdlib>
 #include <iostream>
 
@@ -90,8 +92,16 @@ int sc_main(int argc, char** argv) {
 }
 
 // SystemC prints its banner before sc_main unless told not to: keep stdout
-// for the summary.
+// for the summary. kHeapPad makes each heap of a thread's malloc arena
+// writable whole when it is created (64 MB, glibc's largest), and the main
+// heap grow in steps of it: otherwise an arena of a thread that builds or
+// runs part of the fabric grows page by page, one mprotect system call per
+// page, and those calls serialize the threads. Address space is reserved;
+// memory becomes resident when written, as before, and up to kHeapPad of
+// freed memory may stay with the main heap.
 int main(int argc, char** argv) {
+  constexpr int kHeapPad = 64 << 20;
+  mallopt(M_TOP_PAD, kHeapPad);
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
   return sc_core::sc_elab_and_sim(argc, argv);
 }
