@@ -1,13 +1,16 @@
-// WorkerPool (network/worker_pool.h): every lane runs the job; when lanes
-// throw, every lane still finishes, the lowest throwing lane's exception
-// reaches the caller, and the pool runs the next job as before. A
+// WorkerPool (network/worker_pool.h): every lane runs the job, also with
+// many more lanes than cores; when lanes throw, every lane still finishes,
+// the lowest throwing lane's exception reaches the caller, and the pool runs
+// the next job as before. A
 // Simulation with several threads refuses a delivery listener once packets
 // exist (its lanes have checked deliveries themselves up to then).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <stdexcept>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -34,6 +37,34 @@ TEST(WorkerPool, TheLowestThrowingLanesExceptionReachesTheCaller) {
   ran = 0;
   EXPECT_NO_THROW(pool.run([&](unsigned) { ++ran; }));
   EXPECT_EQ(ran.load(), 3u);
+}
+
+// 21 lanes (more than the cores of most machines that run the tests): each
+// run, every lane runs the job once and what it wrote is seen by the
+// caller; the last lane's exception reaches the caller; a lane that takes
+// 5 ms makes the others sleep, and they still finish.
+TEST(WorkerPool, EveryLaneOfAManyLanePoolRunsEachJobOnce) {
+  constexpr unsigned kLanes = 21;
+  WorkerPool pool(kLanes);
+  std::vector<unsigned> runs(kLanes, 0);  // each lane writes its own entry
+  for (unsigned job = 1; job <= 300; ++job) {
+    pool.run([&](unsigned lane) { ++runs.at(lane); });
+    for (unsigned lane = 0; lane < kLanes; ++lane) ASSERT_EQ(runs[lane], job) << "lane " << lane;
+  }
+  try {
+    pool.run([](unsigned lane) {
+      if (lane == 20) throw std::runtime_error("lane 20");
+    });
+    ADD_FAILURE() << "no exception";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "lane 20");
+  }
+  for (unsigned job = 0; job < 3; ++job)
+    pool.run([&](unsigned lane) {
+      if (lane == 17) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      ++runs.at(lane);
+    });
+  for (unsigned lane = 0; lane < kLanes; ++lane) EXPECT_EQ(runs[lane], 303u) << "lane " << lane;
 }
 
 // run_blocks: every index once, in contiguous blocks, lane k before lane
