@@ -73,9 +73,10 @@ class HopDistance {
 /// port ids. Meshes and tori: from HopDistance's coordinate formula, each
 /// neighbour tested. Elsewhere, where no router has more than 8 network
 /// ports: one byte per (node, destination) pair, worked out once from the
-/// all-pairs table (which is then freed), so a route reads one byte where
-/// the neighbour test reads a distance row per neighbour, each a cache miss
-/// on a large fabric. More ports: the neighbour test on the table.
+/// distances toward 64 destinations at a time (no all-pairs table is held),
+/// so a route reads one byte where the neighbour test reads a distance row
+/// per neighbour, each a cache miss on a large fabric. More ports: the
+/// neighbour test on the all-pairs table.
 class MinimalPorts {
  public:
   /// Throws ConfigError as DistanceTable does (non-grid topologies only);
