@@ -1,6 +1,10 @@
 // The static channel-dependency check proves the deadlock-free routings and
-// rejects the ones known to deadlock with a real cycle.
+// rejects the ones known to deadlock with a real cycle, with the same verdict
+// on any number of threads.
 #include <gtest/gtest.h>
+
+#include <tuple>
+#include <vector>
 
 #include <wormsim/routing/registry.h>
 #include <wormsim/deadlock/channel_dependency.h>
@@ -117,6 +121,71 @@ TEST(DuatoCheck, IndirectDependenciesAreFound) {
   const AdaptiveRouting final_escape(t, 0);
   EXPECT_FALSE(final_escape.escape_returns());
   EXPECT_TRUE(check_escape_dependencies(t, final_escape).acyclic);
+}
+
+bool same_verdict(const DependencyVerdict& a, const DependencyVerdict& b, const Topology& t) {
+  return a.acyclic == b.acyclic && a.channels == b.channels && a.dependencies == b.dependencies &&
+         a.cycle_text(t) == b.cycle_text(t) && a.indirect == b.indirect && a.adaptive_states == b.adaptive_states &&
+         a.problem == b.problem && a.method == b.method;
+}
+
+// Routings read only (router, destination) are proven one route per pair,
+// the destinations in blocks over the threads: the graph, its cycle and the
+// counts are those of one thread, for acyclic routings, controls with a
+// cycle and escape sub-networks.
+TEST(StaticCheck, ThreadsGiveTheSameVerdict) {
+  const std::vector<std::tuple<std::string, std::string, unsigned>> cases = {
+      {"3pt:3x3x3", "3pt-dor", 0},   {"3pt:2x3x4", "minimal", 1}, {"3pt:3x3x3", "adaptive", 0},
+      {"fp:3", "tree", 0},           {"petersen", "tree", 0},     {"arrangement:5,2", "minimal", 1},
+      {"3pt:2x2x2", "adaptive-bad-escape", 2}};
+  for (const auto& [spec, routing, vcs] : cases) {
+    const Topology t = make_topology(spec);
+    const auto r = make_routing(routing, t, vcs);
+    const DependencyVerdict one = check_routing_deadlock(t, *r);
+    EXPECT_GT(one.channels, 0u) << spec << " " << routing;
+    for (unsigned threads : {2u, 3u, 5u})
+      EXPECT_TRUE(same_verdict(one, check_routing_deadlock(t, *r, threads), t))
+          << spec << " " << routing << " on " << threads << " threads: " << one.cycle_text(t);
+  }
+}
+
+// An escape sub-network with no route for some (router, destination) pairs:
+// the verdict names the first such pair in destination order (destination
+// 30 from router 3), as one thread finds it, though on 4 threads (blocks of
+// 20 destinations) three lanes meet a hole and the last meets router 1's
+// (destination 60) first.
+class HolesInEscape : public RoutingFunction {
+ public:
+  explicit HolesInEscape(const Topology& t) : inner_(t, 0) {}
+  std::string name() const override { return "holes"; }
+  unsigned vcs() const override { return inner_.vcs(); }
+  bool depends_on_input() const override { return false; }
+  void route(NodeId here, PortId in_port, VcId in_vc, const Flit& head, RouteSet& out) const override {
+    inner_.route(here, in_port, in_vc, head, out);
+  }
+  void escape_route(NodeId here, NodeId dst, RouteSet& out) const override {
+    if ((dst >= 30 && here == 3) || (dst >= 60 && here == 1)) return;
+    Flit head;
+    head.type = FlitType::Head;
+    head.dst = dst;
+    inner_.route(here, 0, 0, head, out);
+  }
+
+ private:
+  PetersenTorusDorRouting inner_;
+};
+
+TEST(StaticCheck, ThreadsReportTheFirstMissingEscapeRoute) {
+  const Topology t = make_topology("3pt:2x2x2");
+  const HolesInEscape r(t);
+  ASSERT_EQ(t.num_nodes(), 80u);
+  for (unsigned threads : {1u, 2u, 3u, 4u}) {
+    std::vector<std::uint32_t> used;
+    const DependencyVerdict v = check_pure_dependencies(t, r, /*escape_only=*/true, &used, threads);
+    EXPECT_FALSE(v.acyclic);
+    EXPECT_EQ(v.problem, "escape routing holes offers no route at " + node_name(t, 3) + " to node 30 (not connected)")
+        << threads << " threads";
+  }
 }
 
 TEST(StaticCheck, CycleTextNamesRouterPortAndVc) {

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <exception>
 #include <optional>
 #include <type_traits>
 #include <stdexcept>
 
 #include <wormsim/deadlock/escape_dependency.h>
+#include <wormsim/network/worker_pool.h>
 
 namespace wormsim {
 namespace {
@@ -30,6 +32,14 @@ class Graph {
   void add_all(std::size_t a, const std::uint64_t* local) {
     for (unsigned w = 0; w < words_; ++w) succ_[a * words_ + w] |= local[w];
   }
+  /// Empty successor rows (words() words per channel) for one lane to fill;
+  /// merge() adds them.
+  std::vector<std::uint64_t> successor_rows() const { return std::vector<std::uint64_t>(succ_.size(), 0); }
+  void merge(const std::vector<std::uint64_t>& rows) {
+    for (std::size_t i = 0; i < succ_.size(); ++i) succ_[i] |= rows[i];
+  }
+  std::size_t row_bytes() const { return succ_.size() * sizeof(std::uint64_t); }
+  std::uint64_t* rows() { return succ_.data(); }
   unsigned words() const { return words_; }
 
   std::size_t size() const { return used_.size(); }
@@ -232,22 +242,17 @@ std::size_t check_by_representatives(const Topology& t, const RoutingFunction& r
 }  // namespace
 
 DependencyVerdict check_pure_dependencies(const Topology& t, const RoutingFunction& r, bool escape_only,
-                                          std::vector<std::uint32_t>* used_vcs) {
+                                          std::vector<std::uint32_t>* used_vcs, unsigned threads) {
   const unsigned ports = t.num_ports, vcs = r.vcs();
   const NodeId n = static_cast<NodeId>(t.num_nodes());
   Graph g(t, vcs);
   const unsigned words = g.words();
   const std::uint32_t vc_bits = all_vcs_mask(vcs);
-  std::vector<std::uint64_t> offered(std::size_t(n) * words);  // [z]: channels z offers for d (local bits)
   constexpr NodeId kNone = ~NodeId{0};
   std::vector<NodeId> next(std::size_t(n) * ports, kNone);  // flat copy of the peers, read once per candidate
   for (NodeId y = 0; y < n; ++y)
     for (PortId p = 0; p < ports; ++p)
       if (t.peer[y][p]) next[std::size_t(y) * ports + p] = t.peer[y][p]->node;
-  RouteSet rs;
-  Flit head;
-  head.type = FlitType::Head;
-  head.src = 0;
   std::vector<NodeId> reps;
   if (!escape_only && r.destination_representatives(0, reps)) {
     const std::size_t pairs = check_by_representatives(t, r, g, next);
@@ -256,68 +261,119 @@ DependencyVerdict check_pure_dependencies(const Topology& t, const RoutingFuncti
                " (router, destination) pairs of " + std::to_string(std::size_t(n) * (n - 1));
     return v;
   }
-  auto no_route = [&](NodeId y, NodeId d) {
-    if (!escape_only) throw std::logic_error("routing " + r.name() + " offers no route at " + node_name(t, y));
-    DependencyVerdict v;
-    v.acyclic = false;
-    v.problem = "escape routing " + r.name() + " offers no route at " + node_name(t, y) + " to node " +
-                std::to_string(d) + " (not connected)";
-    return v;
-  };
-  auto missing_port = [&](NodeId y) {
-    throw std::logic_error("routing " + r.name() + " routes to a missing port at " + node_name(t, y));
-  };
   // offered[y * words ...]: what y offers for d, one bit per port x VC
   // (bit port * vcs + vc); used[y * words ...]: the union over d.
   const std::size_t width = std::size_t(ports) * vcs;
-  std::vector<std::uint64_t> used(offered.size(), 0);
   std::vector<PortId> port_of(width);  // local bit -> port, without a division per bit
   for (unsigned b = 0; b < width; ++b) port_of[b] = static_cast<PortId>(b / vcs);
+  // The destinations in blocks, one per lane, each lane with its own
+  // successor rows (merged afterwards: the graph is their union, whatever
+  // the cut), as many lanes as keep the copies within kLaneRowsBytes.
+  constexpr std::size_t kLaneRowsBytes = std::size_t{256} << 20;
+  const unsigned lanes = static_cast<unsigned>(std::max<std::size_t>(
+      1, std::min<std::size_t>(threads, 1 + kLaneRowsBytes / std::max<std::size_t>(1, g.row_bytes()))));
+  // A lane's first failure in its block: no route at (d, y) (escape_only),
+  // or anything the routing threw. The lowest lane's is the first one
+  // routing the destinations in order meets.
+  struct Failure {
+    NodeId d = 0, y = 0;
+    std::exception_ptr thrown;
+  };
+  struct Lane {
+    std::vector<std::uint64_t> rows, used;
+    std::optional<Failure> failed;
+  };
+  std::vector<Lane> lane_state(lanes);
   // One body, compiled twice: with one word per router as a constant (up
   // to 64 channels per router, the common case, where the compiler unrolls
   // the word loops) and with the word count read at run time.
-  auto build = [&](auto words_c) -> std::optional<DependencyVerdict> {
+  auto build = [&, n, ports, vcs, width, vc_bits](auto words_c, Lane& lane, NodeId first_d, NodeId end_d) {
     const unsigned per_router = words_c;  // words per router
-    for (NodeId d = 0; d < n; ++d) {
-      head.dst = d;
-      for (NodeId y = 0; y < n; ++y) {
-        std::uint64_t* bits = &offered[std::size_t(y) * per_router];
-        for (unsigned w = 0; w < per_router; ++w) bits[w] = 0;
-        if (y == d) continue;
-        rs.clear();
-        if (escape_only) r.escape_route(y, d, rs);
-        else r.route(y, static_cast<PortId>(ports), 0, head, rs);
-        if (rs.size() == 0) return no_route(y, d);
-        for (std::size_t i = 0; i < rs.size(); ++i) {
-          const PortId p = rs[i].port;
-          if (p >= ports || next[std::size_t(y) * ports + p] == kNone) missing_port(y);
-          // the VC mask lands at bit p * vcs, and may straddle two per_router
-          const std::uint64_t mask = rs[i].vc_mask & vc_bits;
-          const unsigned at = p * vcs, off = at % 64;
-          bits[at / 64] |= mask << off;
-          if (off + vcs > 64) bits[at / 64 + 1] |= mask >> (64 - off);
-        }
-      }
-      for (NodeId y = 0; y < n; ++y)
-        for (unsigned w = 0; w < per_router; ++w) {
-          const std::uint64_t bits = offered[std::size_t(y) * per_router + w];
-          used[std::size_t(y) * per_router + w] |= bits;
-          for (std::uint64_t m = bits; m; m &= m - 1) {
-            const unsigned local = w * 64 + static_cast<unsigned>(__builtin_ctzll(m));
-            const NodeId z = next[std::size_t(y) * ports + port_of[local]];
-            if (z != d) g.add_all(y * width + local, &offered[std::size_t(z) * per_router]);
+    // Plain locals: the word stores below may alias a size_t reached through
+    // the closure, which would then be read again at every store.
+    const std::size_t nodes = n, row_width = width, vc_count = vcs, port_count = ports;
+    const std::uint64_t vc_mask_bits = vc_bits;
+    std::uint64_t* const rows = lane.rows.empty() ? g.rows() : lane.rows.data();  // lane 0 fills g's own
+    std::uint64_t* const used = lane.used.data();
+    std::vector<std::uint64_t> offered(nodes * per_router);
+    RouteSet rs;
+    Flit head;
+    head.type = FlitType::Head;
+    head.src = 0;
+    NodeId d = first_d, y = 0;
+    try {
+      for (; d < end_d; ++d) {
+        head.dst = d;
+        for (y = 0; y < nodes; ++y) {
+          std::uint64_t* bits = &offered[std::size_t(y) * per_router];
+          for (unsigned w = 0; w < per_router; ++w) bits[w] = 0;
+          if (y == d) continue;
+          rs.clear();
+          if (escape_only) r.escape_route(y, d, rs);
+          else r.route(y, static_cast<PortId>(port_count), 0, head, rs);
+          if (rs.size() == 0) {
+            if (!escape_only) throw std::logic_error("routing " + r.name() + " offers no route at " + node_name(t, y));
+            lane.failed = Failure{d, y, nullptr};
+            return;
+          }
+          for (std::size_t i = 0; i < rs.size(); ++i) {
+            const PortId p = rs[i].port;
+            if (p >= port_count || next[std::size_t(y) * port_count + p] == kNone)
+              throw std::logic_error("routing " + r.name() + " routes to a missing port at " + node_name(t, y));
+            // the VC mask lands at bit p * vcs, and may straddle two per_router
+            const std::uint64_t mask = rs[i].vc_mask & vc_mask_bits;
+            const std::size_t at = p * vc_count, off = at % 64;
+            bits[at / 64] |= mask << off;
+            if (off + vc_count > 64) bits[at / 64 + 1] |= mask >> (64 - off);
           }
         }
+        for (NodeId x = 0; x < nodes; ++x)
+          for (unsigned w = 0; w < per_router; ++w) {
+            const std::uint64_t bits = offered[std::size_t(x) * per_router + w];
+            used[std::size_t(x) * per_router + w] |= bits;
+            for (std::uint64_t m = bits; m; m &= m - 1) {
+              const unsigned local = w * 64 + static_cast<unsigned>(__builtin_ctzll(m));
+              const NodeId z = next[std::size_t(x) * port_count + port_of[local]];
+              if (z == d) continue;
+              // x's channel `local` depends on every channel z offers for d
+              std::uint64_t* const row = rows + (std::size_t(x) * row_width + local) * per_router;
+              const std::uint64_t* const offers = &offered[std::size_t(z) * per_router];
+              for (unsigned v = 0; v < per_router; ++v) row[v] |= offers[v];
+            }
+          }
+      }
+    } catch (...) {
+      lane.failed = Failure{d, y, std::current_exception()};
     }
-    for (NodeId y = 0; y < n; ++y)
-      for (unsigned w = 0; w < per_router; ++w)
-        for (std::uint64_t m = used[std::size_t(y) * per_router + w]; m; m &= m - 1)
-          g.use(y * width + w * 64 + static_cast<unsigned>(__builtin_ctzll(m)));
-    return std::nullopt;
   };
-  std::optional<DependencyVerdict> failed =
-      words == 1 ? build(std::integral_constant<unsigned, 1>{}) : build(unsigned{words});
-  if (failed) return *failed;
+  run_blocks(lanes, n, [&](unsigned k, std::size_t first_d, std::size_t end_d) {
+    Lane& lane = lane_state[k];
+    if (k != 0) lane.rows = g.successor_rows();
+    lane.used.assign(std::size_t(n) * words, 0);
+    if (words == 1)
+      build(std::integral_constant<unsigned, 1>{}, lane, static_cast<NodeId>(first_d), static_cast<NodeId>(end_d));
+    else
+      build(unsigned{words}, lane, static_cast<NodeId>(first_d), static_cast<NodeId>(end_d));
+  });
+  for (const Lane& lane : lane_state)
+    if (lane.failed) {
+      if (lane.failed->thrown) std::rethrow_exception(lane.failed->thrown);
+      DependencyVerdict v;
+      v.acyclic = false;
+      v.problem = "escape routing " + r.name() + " offers no route at " + node_name(t, lane.failed->y) +
+                  " to node " + std::to_string(lane.failed->d) + " (not connected)";
+      return v;
+    }
+  std::vector<std::uint64_t> used(std::size_t(n) * words, 0);
+  for (Lane& lane : lane_state) {
+    if (!lane.rows.empty()) g.merge(lane.rows);
+    for (std::size_t i = 0; i < used.size(); ++i) used[i] |= lane.used[i];
+    lane = Lane{};
+  }
+  for (NodeId y = 0; y < n; ++y)
+    for (unsigned w = 0; w < words; ++w)
+      for (std::uint64_t m = used[std::size_t(y) * words + w]; m; m &= m - 1)
+        g.use(y * width + w * 64 + static_cast<unsigned>(__builtin_ctzll(m)));
   if (used_vcs != nullptr) {
     used_vcs->assign(std::size_t(n) * ports, 0);
     for (std::size_t c = 0; c < g.size(); ++c)
@@ -331,8 +387,8 @@ DependencyVerdict check_pure_dependencies(const Topology& t, const RoutingFuncti
   return v;
 }
 
-DependencyVerdict check_channel_dependencies(const Topology& t, const RoutingFunction& r) {
-  if (!r.depends_on_source() && !r.depends_on_input()) return check_pure_dependencies(t, r, false, nullptr);
+DependencyVerdict check_channel_dependencies(const Topology& t, const RoutingFunction& r, unsigned threads) {
+  if (!r.depends_on_source() && !r.depends_on_input()) return check_pure_dependencies(t, r, false, nullptr, threads);
   Graph g(t, r.vcs());
   Explorer ex(t, r, g);
   const NodeId n = static_cast<NodeId>(t.num_nodes());
@@ -368,8 +424,8 @@ double proof_steps(const Topology& t, const RoutingFunction& r) {
   return kStepsPerRouteCall * n * n;
 }
 
-DependencyVerdict check_routing_deadlock(const Topology& t, const RoutingFunction& r) {
-  return r.has_escape() ? check_escape_dependencies(t, r) : check_channel_dependencies(t, r);
+DependencyVerdict check_routing_deadlock(const Topology& t, const RoutingFunction& r, unsigned threads) {
+  return r.has_escape() ? check_escape_dependencies(t, r, threads) : check_channel_dependencies(t, r, threads);
 }
 
 std::string DependencyVerdict::cycle_text(const Topology& t) const {

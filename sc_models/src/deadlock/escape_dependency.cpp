@@ -140,9 +140,9 @@ class ExtendedGraph {
 // graph of R1 alone, which R1's purity lets us build one route per (router,
 // destination). Cross dependencies are ruled out by the routing's bound on
 // its adaptive VCs, or (if it cannot say) by routing every pair.
-DependencyVerdict check_final_escape(const Topology& t, const RoutingFunction& r) {
+DependencyVerdict check_final_escape(const Topology& t, const RoutingFunction& r, unsigned threads) {
   std::vector<std::uint32_t> escape_vcs;  // [node * ports + port]
-  DependencyVerdict verdict = check_pure_dependencies(t, r, /*escape_only=*/true, &escape_vcs);
+  DependencyVerdict verdict = check_pure_dependencies(t, r, /*escape_only=*/true, &escape_vcs, threads);
   if (!verdict.problem.empty()) return verdict;
   const unsigned ports = t.num_ports;
   const NodeId n = static_cast<NodeId>(t.num_nodes());
@@ -186,9 +186,9 @@ DependencyVerdict check_final_escape(const Topology& t, const RoutingFunction& r
 
 }  // namespace
 
-DependencyVerdict check_escape_dependencies(const Topology& t, const RoutingFunction& r) {
+DependencyVerdict check_escape_dependencies(const Topology& t, const RoutingFunction& r, unsigned threads) {
   if (!r.has_escape()) throw std::logic_error("routing " + r.name() + " has no escape sub-network");
-  if (!r.escape_returns()) return check_final_escape(t, r);
+  if (!r.escape_returns()) return check_final_escape(t, r, threads);
   DependencyVerdict verdict;
   ExtendedGraph g(t, r);
   verdict.problem = g.build();

@@ -56,7 +56,8 @@ NetworkSetup setup_network(const Scenario& scenario, const ResolvedHook& resolve
     }
   }
   if (s.routing.empty()) s.routing = default_routing(t);
-  // The run's threads build the routing's tables and the fabric (neither depends on them).
+  // The run's threads build the routing's tables, prove it and build the
+  // fabric (none of which depends on them).
   const unsigned threads = run_threads(s, t.num_nodes());
   n.routing = make_routing(s.routing, t, s.vcs, threads);
   clock.step(n.steps, "routing " + s.routing + " (tables: " + std::to_string(n.routing->table_bytes()) + " bytes)");
@@ -81,7 +82,7 @@ NetworkSetup setup_network(const Scenario& scenario, const ResolvedHook& resolve
     validate(s);
   }
   if (s.deadlock_check) {
-    n.verdict = check_routing_deadlock(t, *n.routing);
+    n.verdict = check_routing_deadlock(t, *n.routing, threads);
     clock.step(n.steps, "static deadlock proof (" + std::to_string(n.verdict.channels) + " channels, " +
                             std::to_string(n.verdict.dependencies) + " dependencies; " + n.verdict.method + ")");
     if (!n.verdict.acyclic)

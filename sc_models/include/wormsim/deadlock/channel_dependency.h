@@ -50,7 +50,9 @@ struct DependencyVerdict {
 /// Throws std::logic_error if the routing offers no route somewhere.
 /// Routings that read only (router, destination) (depends_on_input() and
 /// depends_on_source() false) go to check_pure_dependencies.
-DependencyVerdict check_channel_dependencies(const Topology& topology, const RoutingFunction& routing);
+/// `threads` as check_pure_dependencies' (the verdict does not depend on it).
+DependencyVerdict check_channel_dependencies(const Topology& topology, const RoutingFunction& routing,
+                                             unsigned threads = 1);
 
 /// The same graph for a routing that reads only (router, destination),
 /// built without following packets: for each destination d every router is
@@ -60,9 +62,12 @@ DependencyVerdict check_channel_dependencies(const Topology& topology, const Rou
 /// the routing's escape subfunction R1 (escape_route), for Duato's check when
 /// escape is final; then a router without a route sets `problem` instead of
 /// throwing. used_vcs, if given, receives [node * ports + port] = the VCs
-/// some route uses there.
+/// some route uses there. `threads` > 1 routes blocks of destinations in
+/// parallel, each into its own copy of the graph's rows (as many as fit
+/// 256 MB), merged after: the same graph and verdict, and the same failure
+/// (the first destination's, in order).
 DependencyVerdict check_pure_dependencies(const Topology& topology, const RoutingFunction& routing, bool escape_only,
-                                          std::vector<std::uint32_t>* used_vcs);
+                                          std::vector<std::uint32_t>* used_vcs, unsigned threads = 1);
 
 /// The work check_routing_deadlock will do, in steps of following a packet
 /// one channel (sim/limits.h rates them): destinations x channels for the
@@ -73,6 +78,8 @@ double proof_steps(const Topology& topology, const RoutingFunction& routing);
 /// The check the routing calls for: Duato's condition on the escape
 /// sub-network (escape_dependency.h) for routings with has_escape(), the full
 /// channel dependency graph otherwise.
-DependencyVerdict check_routing_deadlock(const Topology& topology, const RoutingFunction& routing);
+/// `threads`: as check_pure_dependencies' (the verdict does not depend on it).
+DependencyVerdict check_routing_deadlock(const Topology& topology, const RoutingFunction& routing,
+                                         unsigned threads = 1);
 
 }  // namespace wormsim

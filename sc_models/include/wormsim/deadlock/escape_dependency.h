@@ -43,6 +43,8 @@ namespace wormsim {
 /// indirect[i] says the step from cycle[i] to the next passes through
 /// adaptive channels. `problem` is set (and acyclic false) if R1 is not
 /// connected or an escape VC is offered adaptively.
-DependencyVerdict check_escape_dependencies(const Topology& topology, const RoutingFunction& routing);
+/// `threads`: as check_pure_dependencies' (the verdict does not depend on it).
+DependencyVerdict check_escape_dependencies(const Topology& topology, const RoutingFunction& routing,
+                                            unsigned threads = 1);
 
 }  // namespace wormsim
