@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include <wormsim/routing/registry.h>
+#include <wormsim/sim/limits.h>
 #include <wormsim/core/choice.h>
 #include <wormsim/core/config_error.h>
 #include <wormsim/deadlock/channel_dependency.h>
@@ -17,7 +18,7 @@ namespace wormsim::driver {
 namespace {
 
 struct Args {
-  std::string topology = "mesh:8x8x8", routing, vcs, worms, consumption = "per-class";
+  std::string topology = "mesh:8x8x8", routing, vcs, worms, consumption = "per-class", threads;
   unsigned local_ports = 1;
 };
 
@@ -63,6 +64,9 @@ Command add_check_deadlock(CLI::App& app) {
   cmd->add_option("--topology", a->topology, "network, as for wormsim run");
   cmd->add_option("--routing", a->routing, "routing: " + routing_name_list() + " (default: the topology's deadlock-free one)");
   cmd->add_option("--vcs", a->vcs, "VCs per port (default: what the routing needs, at least 2)");
+  cmd->add_option("--threads", a->threads,
+                  "threads for the routing's tables and the proof, as for wormsim run: a number or auto (default 1; "
+                  "the verdict does not depend on it)");
   cmd->add_option("--worms", a->worms,
                   "check multi-destination worms instead: " + names_of(worm_families()) + " (with ejection channels)");
   cmd->add_option("--consumption", a->consumption, "worms: per-class (default) or shared ejection channels");
@@ -72,11 +76,13 @@ Command add_check_deadlock(CLI::App& app) {
     if (!a->worms.empty()) return check_worms(*a);
     Scenario s;
     if (!a->vcs.empty()) setting("vcs").apply(s, a->vcs);
+    if (!a->threads.empty()) setting("threads").apply(s, a->threads);
     const Topology t = make_topology(a->topology);
     const std::string routing_name = a->routing.empty() ? default_routing(t) : a->routing;
-    const auto routing = make_routing(routing_name, t, s.vcs);
+    const unsigned threads = run_threads(s, t.num_nodes());
+    const auto routing = make_routing(routing_name, t, s.vcs, threads);
     const auto start = std::chrono::steady_clock::now();
-    const DependencyVerdict v = check_routing_deadlock(t, *routing);
+    const DependencyVerdict v = check_routing_deadlock(t, *routing, threads);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::cout << "check-deadlock: " << t.spec << ", routing " << routing_name << ", " << routing->vcs() << " VC(s)\n";
     if (!v.method.empty()) std::cout << "method: " << v.method << "\n";

@@ -212,6 +212,16 @@ TEST(Cli, CheckDeadlockProvesDefaultRoutingsAndPrintsCycles) {
   EXPECT_EQ(bad.exit_code, 3);
   EXPECT_NE(bad.out.find("DEADLOCK POSSIBLE: dependency cycle"), std::string::npos) << bad.out;
   EXPECT_NE(bad.out.find(":vc0 -> r"), std::string::npos) << bad.out;
+  // On threads: the same verdict and cycle (the line with the time aside);
+  // a thread count that is no number is bad input.
+  const CliResult threaded =
+      run_wormsim("check-deadlock --topology 3pt:2x2x2 --routing minimal --vcs 1 --threads 3", "check_bad_threads");
+  EXPECT_EQ(threaded.exit_code, 3);
+  auto verdict_line = [](const std::string& out) { return out.substr(out.find("verdict: ")); };
+  EXPECT_EQ(verdict_line(threaded.out), verdict_line(bad.out));
+  const CliResult word = run_wormsim("check-deadlock --topology 3pt:2x2x2 --threads many", "check_threads_word");
+  EXPECT_EQ(word.exit_code, 2);
+  EXPECT_NE(word.err.find("threads"), std::string::npos) << word.err;
 }
 
 TEST(Cli, RunGuardRefusesADeadlockingRoutingUnlessToldNotTo) {
