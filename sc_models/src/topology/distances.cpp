@@ -44,12 +44,20 @@ struct Feeds {
 /// into every node, the frontier masks of its feeds, so a batch costs
 /// (levels x links) word operations instead of 64 separate searches.
 /// Scratch: n words each.
+/// A lane's scratch for its searches: n words each, and bytes of its caller's.
+struct Scratch {
+  std::vector<std::uint64_t> reached, frontier, next;
+  std::vector<std::uint8_t> bytes;
+};
+
 template <typename At>
 void search_batch(std::size_t n, std::size_t base, unsigned batch, const Feeds& feeds, std::uint8_t* out,
-                  std::size_t out_size, At at, std::uint64_t* reached, std::uint64_t* frontier,
-                  std::uint64_t* next, SearchTotals& totals) {
+                  std::size_t out_size, At at, Scratch& scratch, SearchTotals& totals) {
   const std::uint32_t* const first = feeds.first.data();
   const NodeId* const feed = feeds.node.data();
+  std::uint64_t* const reached = scratch.reached.data();
+  std::uint64_t* frontier = scratch.frontier.data();
+  std::uint64_t* next = scratch.next.data();
   const std::uint64_t all = batch == 64 ? ~0ull : (1ull << batch) - 1;
   std::fill(out, out + out_size, DistanceTable::kUnreachable);
   std::fill(reached, reached + n, 0);
@@ -94,35 +102,49 @@ void mark_minimal(std::uint8_t* __restrict out, const std::uint8_t* __restrict h
   for (unsigned i = 0; i < batch; ++i) out[i] = static_cast<std::uint8_t>(out[i] | (there[i] + 1 == here[i] ? bit : 0));
 }
 
+/// Runs each(base, batch, scratch, totals) for every batch of 64 nodes
+/// (the last may be smaller), in blocks of batches on `threads` threads,
+/// each lane with its own scratch and totals; returns the totals merged.
+template <typename Each>
+SearchTotals search_in_batches(std::size_t n, unsigned threads, Each each) {
+  std::vector<SearchTotals> lanes(std::max(1u, threads));
+  run_blocks(threads, (n + 63) / 64, [&](unsigned lane, std::size_t first_batch, std::size_t end_batch) {
+    Scratch scratch{std::vector<std::uint64_t>(n), std::vector<std::uint64_t>(n), std::vector<std::uint64_t>(n), {}};
+    for (std::size_t b = first_batch; b < end_batch; ++b)
+      each(b * 64, static_cast<unsigned>(std::min<std::size_t>(64, n - b * 64)), scratch, lanes[lane]);
+  });
+  SearchTotals all;
+  for (const SearchTotals& l : lanes) {
+    all.sum += l.sum;
+    all.diameter = std::max(all.diameter, l.diameter);
+    all.connected = all.connected && l.connected;
+  }
+  return all;
+}
+
+/// Throws ConfigError (field "topology") where an n x n byte table is too large.
+void require_table_size(std::size_t n) {
+  if (n > DistanceTable::kMaxNodes)
+    throw ConfigError("topology", "distance tables support at most " + std::to_string(DistanceTable::kMaxNodes) +
+                                      " nodes, got " + std::to_string(n));
+}
+
 }  // namespace
 
 DistanceTable::DistanceTable(const Topology& t, unsigned threads) : n_(t.num_nodes()) {
-  if (n_ > kMaxNodes)
-    throw ConfigError("topology", "distance tables support at most " + std::to_string(kMaxNodes) +
-                                      " nodes, got " + std::to_string(n_));
-  d_.reset(new std::uint8_t[n_ * n_]);  // filled by the lanes, each its own rows
+  require_table_size(n_);
+  d_.reset(new std::uint8_t[n_ * n_]);  // filled by the lanes, each batch its own rows
   const Feeds into(t, true);
-  // Each batch of 64 sources fills its own rows; the lanes' totals are
-  // merged in lane order.
-  std::vector<SearchTotals> lanes(std::max(1u, threads));
-  run_blocks(threads, (n_ + 63) / 64, [&](unsigned lane, std::size_t first_batch, std::size_t end_batch) {
-    std::vector<std::uint64_t> reached(n_), frontier(n_), next(n_);
-    const std::size_t n = n_;
-    for (std::size_t b = first_batch; b < end_batch; ++b) {
-      const unsigned batch = static_cast<unsigned>(std::min<std::size_t>(64, n - b * 64));
-      search_batch(
-          n, b * 64, batch, into, d_.get() + b * 64 * n, batch * n,
-          [n](unsigned i, std::size_t v) { return i * n + v; }, reached.data(), frontier.data(), next.data(),
-          lanes[lane]);
-    }
-  });
-  double sum = 0;
-  for (const SearchTotals& l : lanes) {
-    sum += l.sum;
-    diameter_ = std::max(diameter_, l.diameter);
-    connected_ = connected_ && l.connected;
-  }
-  if (n_ > 1) average_ = sum / (static_cast<double>(n_) * static_cast<double>(n_ - 1));
+  const std::size_t n = n_;
+  const SearchTotals all =
+      search_in_batches(n, threads, [&](std::size_t base, unsigned batch, Scratch& scratch, SearchTotals& totals) {
+        search_batch(
+            n, base, batch, into, d_.get() + base * n, batch * n,
+            [n](unsigned i, std::size_t v) { return i * n + v; }, scratch, totals);
+      });
+  connected_ = all.connected;
+  diameter_ = all.diameter;
+  if (n_ > 1) average_ = all.sum / (static_cast<double>(n_) * static_cast<double>(n_ - 1));
 }
 
 HopDistance::HopDistance(const Topology& t, unsigned threads) {
@@ -142,37 +164,29 @@ MinimalPorts::MinimalPorts(const Topology& t, unsigned threads) : topo_(t), n_(t
     connected_ = dist_->connected();
     return;
   }
-  if (n_ > DistanceTable::kMaxNodes)
-    throw ConfigError("topology", "distance tables support at most " + std::to_string(DistanceTable::kMaxNodes) +
-                                      " nodes, got " + std::to_string(n_));
+  require_table_size(n_);
   // A batch of 64 destinations at a time: the distances toward them (a
   // search along reversed links), node by node (64 bytes per node), then
   // each node's minimal ports toward them. No n x n distance table is held.
   const std::size_t n = n_;
   masks_.reset(new std::uint8_t[n * n]);
   const Feeds out_of(t, false);
-  std::vector<SearchTotals> lanes(std::max(1u, threads));
-  run_blocks(threads, (n + 63) / 64, [&](unsigned lane, std::size_t first_batch, std::size_t end_batch) {
-    std::vector<std::uint64_t> reached(n), frontier(n), next(n);
-    std::vector<std::uint8_t> toward(n * 64);  // toward[v * 64 + i]: hops from v to destination base + i
-    for (std::size_t b = first_batch; b < end_batch; ++b) {
-      const std::size_t base = b * 64;
-      const unsigned batch = static_cast<unsigned>(std::min<std::size_t>(64, n - base));
-      search_batch(
-          n, base, batch, out_of, toward.data(), toward.size(),
-          [](unsigned i, std::size_t v) { return v * 64 + i; }, reached.data(), frontier.data(), next.data(),
-          lanes[lane]);
-      for (std::size_t u = 0; u < n; ++u) {
-        std::uint8_t* out = masks_.get() + u * n + base;
-        std::fill(out, out + batch, 0);
-        for (PortId q = 0; q < t.num_ports; ++q)
-          if (const auto& p = t.peer[u][q])
-            mark_minimal(out, toward.data() + u * 64, toward.data() + std::size_t(p->node) * 64, batch,
-                         static_cast<std::uint8_t>(1u << q));
-      }
-    }
-  });
-  for (const SearchTotals& l : lanes) connected_ = connected_ && l.connected;
+  connected_ =
+      search_in_batches(n, threads, [&](std::size_t base, unsigned batch, Scratch& scratch, SearchTotals& totals) {
+        std::vector<std::uint8_t>& toward = scratch.bytes;  // toward[v * 64 + i]: hops from v to base + i
+        toward.resize(n * 64);
+        search_batch(
+            n, base, batch, out_of, toward.data(), toward.size(),
+            [](unsigned i, std::size_t v) { return v * 64 + i; }, scratch, totals);
+        for (std::size_t u = 0; u < n; ++u) {
+          std::uint8_t* out = masks_.get() + u * n + base;
+          std::fill(out, out + batch, 0);
+          for (PortId q = 0; q < t.num_ports; ++q)
+            if (const auto& p = t.peer[u][q])
+              mark_minimal(out, toward.data() + u * 64, toward.data() + std::size_t(p->node) * 64, batch,
+                           static_cast<std::uint8_t>(1u << q));
+        }
+      }).connected;
 }
 
 }  // namespace wormsim
