@@ -65,6 +65,9 @@ struct Outcome {
   /// Flits moved up to each cycle: the watchdog's measure of progress, kept
   /// per lane at the parallel clock edge and summed after it.
   std::vector<std::uint64_t> moves;
+  /// Deliveries not complete after each cycle (packets in their source
+  /// queues included, whose deliveries open as they leave them).
+  std::vector<std::size_t> outstanding;
 };
 
 /// `listen`: with a delivery listener (the deliveries recorded); else the
@@ -111,6 +114,7 @@ Outcome run(const Case& c, unsigned lanes, bool listen = true) {
       sim.inject_worm(plan[next].second.first, plan[next].second.second, 4);
     sim.tick();
     r.moves.push_back(sim.network().flit_moves());
+    r.outstanding.push_back(sim.outstanding_packets());
   }
   r.results = sim.results(0.0);
   return r;
@@ -130,6 +134,7 @@ TEST_P(Threads, SameResultsAsOneThread) {
     expect_same_results(one.results, many.results);
     EXPECT_TRUE(one.deliveries == many.deliveries) << "a packet reached a destination in another cycle";
     EXPECT_TRUE(one.moves == many.moves) << "the flits moved per cycle (the watchdog's progress) differ";
+    EXPECT_TRUE(one.outstanding == many.outstanding) << "the packets outstanding after a cycle differ";
   }
 }
 
@@ -143,6 +148,7 @@ TEST_P(Threads, SameResultsWithEachLaneCheckingItsDeliveries) {
     const Outcome many = run(c, lanes, false);
     expect_same_results(one.results, many.results);
     EXPECT_TRUE(one.moves == many.moves);
+    EXPECT_TRUE(one.outstanding == many.outstanding) << "the packets outstanding after a cycle differ";
   }
 }
 

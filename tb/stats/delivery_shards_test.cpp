@@ -1,7 +1,9 @@
 // DeliveryShards (stats/delivery_shards.h): a delivery is opened in its
 // destination's shard, and each shard checks only its own nodes'
 // deliveries: a flit delivered through another node's shard is a
-// scoreboard error there. A worm's destinations are split over the shards
+// scoreboard error there. A packet counted at creation is outstanding until
+// delivered, and its shard opens its delivery when told it left its source
+// queue. A worm's destinations are split over the shards
 // with their skipped flits. The merged figures (counts, latencies, flits in
 // the window) are those of one Scoreboard and LatencyStats fed the same
 // deliveries.
@@ -50,6 +52,24 @@ TEST(DeliveryShards, EachShardChecksItsNodesAndTheMergeIsOneScoreboards) {
   EXPECT_EQ(merged.histogram(), one_stats.histogram());
   EXPECT_EQ(merged.window_delivered_flits(), one_stats.window_delivered_flits());
   EXPECT_EQ(merged.measured_outstanding(), 0u);
+}
+
+TEST(DeliveryShards, ACountedPacketOpensInItsShardWhenItLeavesItsQueue) {
+  DeliveryShards shards(2, {0, 0, 1, 1}, 0, 100);
+  const Packet p = make_packet(7, 0, 3, 2, 0), q = make_packet(8, 3, 1, 1, 0);
+  shards.count_created(p);
+  shards.count_created(q);
+  EXPECT_EQ(shards.created_packets(), 2u);
+  EXPECT_EQ(shards.outstanding_packets(), 2u);
+  EXPECT_THROW(shards.shard(1).on_delivered(flit_of(p, 0), 3, 0, 5), ScoreboardError) << "not open yet";
+  shards.shard(1).on_injected(p);
+  EXPECT_EQ(shards.outstanding_packets(), 2u);
+  for (unsigned s = 0; s < 2; ++s) shards.shard(1).on_delivered(flit_of(p, s), 3, 0, 6 + s);
+  EXPECT_EQ(shards.outstanding_packets(), 1u);
+  shards.shard(0).on_injected(q);
+  shards.shard(0).on_delivered(flit_of(q, 0), 1, 0, 9);
+  EXPECT_EQ(shards.outstanding_packets(), 0u);
+  EXPECT_EQ(shards.delivered_packets(), 2u);
 }
 
 TEST(DeliveryShards, AFlitReportedThroughAnotherNodesShardIsAnError) {

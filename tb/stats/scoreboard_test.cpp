@@ -4,7 +4,9 @@
 // are reused; thousands of open deliveries, closed in random order, stay
 // findable through its table's growth and deletions, packets whose slots
 // by id collide are checked alike, and a hand-over moves
-// exactly those asked for.
+// exactly those asked for. A packet counted at creation opens its delivery
+// only when it leaves its source queue: outstanding from creation, and no
+// flit of it accepted before.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -28,6 +30,33 @@ TEST(Scoreboard, AcceptsAPacketInOrderAndCompletesIt) {
   for (unsigned s = 0; s < 3; ++s) sb.on_delivered(flit_of(p, s), 5, 0, 10 + s);
   EXPECT_EQ(done, 12u);
   EXPECT_EQ(sb.outstanding_packets(), 0u);
+}
+
+TEST(Scoreboard, ADeliveryCountedAtCreationOpensWhenItsPacketLeavesItsQueue) {
+  Scoreboard sb;
+  unsigned completed = 0;
+  sb.set_completion_handler([&completed](const Packet&, Cycle) { ++completed; });
+  const Packet p = make_packet(4, 0, 5, 2), q = make_packet(9, 1, 5, 1);
+  sb.count_created(p);
+  sb.count_created(q);
+  EXPECT_EQ(sb.created_packets(), 2u);
+  EXPECT_EQ(sb.created_flits(), 3u);
+  EXPECT_EQ(sb.outstanding_packets(), 2u) << "queued packets are outstanding";
+  EXPECT_EQ(sb.open_deliveries(), 0u) << "nothing is open while the packets wait in their queues";
+  EXPECT_THROW(sb.on_delivered(flit_of(p, 0), 5, 0, 3), ScoreboardError) << "a flit of a packet still queued";
+  sb.open_injected(p);
+  EXPECT_EQ(sb.open_deliveries(), 1u);
+  EXPECT_EQ(sb.opened_injected(), 1u);
+  EXPECT_EQ(sb.outstanding_packets(), 2u);
+  EXPECT_THROW(sb.open_injected(p), ScoreboardError) << "a packet that leaves its queue twice";
+  for (unsigned s = 0; s < 2; ++s) sb.on_delivered(flit_of(p, s), 5, 0, 4 + s);
+  EXPECT_EQ(completed, 1u);
+  EXPECT_EQ(sb.outstanding_packets(), 1u) << "q still waits in its queue";
+  sb.open_injected(q);
+  sb.on_delivered(flit_of(q, 0), 5, 0, 9);
+  EXPECT_EQ(completed, 2u);
+  EXPECT_EQ(sb.outstanding_packets(), 0u);
+  EXPECT_EQ(sb.open_deliveries(), 0u);
 }
 
 TEST(Scoreboard, CatchesReorderDuplicateWrongNodeAndLoss) {

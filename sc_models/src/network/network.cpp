@@ -108,6 +108,7 @@ void Network::recut_lanes(const std::vector<unsigned>& lane_of_node, const LaneR
   if (lane_of_node.size() != num_nodes()) throw std::invalid_argument("Network::recut_lanes: one lane per node");
   for (unsigned lane : lane_of_node)
     if (lane >= pool_->lanes()) throw std::invalid_argument("Network::recut_lanes: a lane past the last");
+  deliveries_.flush_injected();  // to the lanes' observers of the cut they were injected in
   apply_lanes(lane_of_node);
   if (profile_) profile_->recuts.push_back(why);
 }
@@ -198,10 +199,12 @@ void Network::evaluate_phase(Cycle cycle) {
   const unsigned lanes = pool_->lanes();
   const bool shared = activity_.lane_wakeups() >= min_active_per_lane_ * lanes;
   activity_.begin_lanes();
+  deliveries_.begin_cycle();
   if constexpr (kProfile) profile_->take += since(t), t = ProfileClock::now();
   if (!shared) {
     // Too little work to share: every lane's components on this thread.
     for (unsigned lane = 0; lane < lanes; ++lane) {
+      deliveries_.open_injected(lane);
       if (lane_prework_) lane_prework_(lane, cycle);
       evaluate_list(activity_.take_lane(lane), cycle);
       if (lane_work_) lane_work_(lane, cycle);
@@ -211,6 +214,7 @@ void Network::evaluate_phase(Cycle cycle) {
     // Each lane takes its own components and evaluates them.
     pool_->run([&](unsigned lane) {
       const auto start = stamp<kProfile>();
+      deliveries_.open_injected(lane);
       if (lane_prework_) lane_prework_(lane, cycle);
       evaluate_list(activity_.take_lane(lane), cycle);
       if (lane_work_) lane_work_(lane, cycle);
@@ -272,7 +276,50 @@ void Network::LaneDeliveries::on_delivered(const Flit& flit, NodeId node, unsign
   held_[lane].value.push_back(Delivery{flit, node, channel, cycle});
 }
 
+void Network::LaneDeliveries::set_lanes(unsigned lanes) {
+  const unsigned n = lanes > 1 ? lanes : 0;
+  held_.assign(n, {});
+  held_injected_.assign(n, {});
+  for (auto& parity : injected_) {
+    parity.assign(n, {});
+    for (auto& [to] : parity) to.assign(n, {});
+  }
+}
+
+void Network::LaneDeliveries::on_injected(const Packet& packet) {
+  if (held_.empty()) return target_.on_injected(packet);
+  const unsigned from = activity_.lane_of(ni_slot(packet.src));
+  if (direct_.empty()) return held_injected_[from].value.push_back(packet);
+  injected_[fill_][from].value[activity_.lane_of(ni_slot(packet.dst))].push_back(packet);
+}
+
+void Network::LaneDeliveries::begin_cycle() {
+  if (direct_.empty()) return;
+  fill_ ^= 1u;
+  for (auto& [to] : injected_[fill_])
+    for (auto& packets : to) packets.clear();
+}
+
+void Network::LaneDeliveries::open_injected(unsigned lane) {
+  if (direct_.empty()) return;
+  for (const auto& [to] : injected_[fill_ ^ 1u])
+    for (const Packet& p : to[lane]) direct_[lane]->on_injected(p);
+}
+
+void Network::LaneDeliveries::flush_injected() {
+  if (direct_.empty()) return;
+  for (auto& [to] : injected_[fill_])
+    for (unsigned lane = 0; lane < to.size(); ++lane) {
+      for (const Packet& p : to[lane]) direct_[lane]->on_injected(p);
+      to[lane].clear();
+    }
+}
+
 void Network::LaneDeliveries::replay() {
+  for (auto& [lane] : held_injected_) {
+    for (const Packet& p : lane) target_.on_injected(p);
+    lane.clear();
+  }
   for (auto& [lane] : held_) {
     for (const Delivery& d : lane) target_.on_delivered(d.flit, d.node, d.channel, d.cycle);
     lane.clear();

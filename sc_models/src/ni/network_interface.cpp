@@ -49,6 +49,7 @@ inline void NetworkInterface::inject() {
       ch.busy = true;
       ++busy_channels_;
       const Packet& p = queue_.front();
+      observer_.on_injected(p);
       Flit& f = ch.next;
       f = Flit{};
       f.packet = p.id;

@@ -64,8 +64,9 @@ Simulation::Simulation(const Scenario& scenario, const ResolvedHook& resolved) {
       for (unsigned k = 0; k < shards_->size(); ++k) observers.push_back(&shards_->shard(k));
       network_->set_lane_observers(std::move(observers));
       // In the next cycle, before any component of it is evaluated, the
-      // destination's lane opens each delivery of the source's packets and
-      // the source's lane queues the packet at its interface. Without a
+      // source's lane queues each of the source's packets at its interface
+      // (the destination's lane opens its delivery once it leaves that
+      // queue: LaneDeliveries, DeliveryShards::Shard). Without a
       // source queue limit the lanes also give the ids (hand_over); with
       // one, the packets are counted, checked against the queue and given
       // ids serially (Simulation::pending_).
@@ -75,7 +76,7 @@ Simulation::Simulation(const Scenario& scenario, const ResolvedHook& resolved) {
         network_->set_lane_prework([this](unsigned lane, Cycle) { hand_over(lane); });
         network_->set_lane_work([traffic](unsigned lane, Cycle cycle) { traffic->create_lane(lane, cycle); });
       } else if (lane_source_) {
-        network_->set_lane_prework([this](unsigned lane, Cycle) { open_pending(lane); });
+        network_->set_lane_prework([this](unsigned lane, Cycle) { queue_pending(lane); });
       }
     }
     if (scenario_.lane_cut == LaneCut::Work) balancer_ = std::make_unique<LaneBalancer>(*network_);
@@ -102,22 +103,19 @@ void Simulation::rebalance() {
 void Simulation::hand_over(unsigned lane) {
   lane_source_->start_lane(lane);
   lane_source_->hand_over(lane, [this, lane](const Packet& p) {
-    if (shards_->shard_of(p.dst) == lane) shards_->open(p);
     if (shards_->shard_of(p.src) == lane) network_->ni(p.src).enqueue(p);
   });
 }
 
-void Simulation::open_pending(unsigned lane) {
-  for (const Packet& p : pending_) {
-    if (shards_->shard_of(p.dst) == lane) shards_->open(p);
+void Simulation::queue_pending(unsigned lane) {
+  for (const Packet& p : pending_)
     if (shards_->shard_of(p.src) == lane) network_->ni(p.src).enqueue(p);
-  }
 }
 
 void Simulation::create(const Packet& p) {
   if (p.worm == 0) {
-    if (shards_) shards_->on_created(p);
-    else scoreboard_.on_created(p);
+    if (shards_) shards_->count_created(p);
+    else scoreboard_.count_created(p);
     stats_.on_created(p);
   } else {
     const std::vector<NodeId>& destinations = worms_[p.worm].destinations;
@@ -135,7 +133,7 @@ void Simulation::create(const Packet& p) {
 void Simulation::offer(const Packet& p) {
   if (scenario_.source_queue == 0 || network_->ni(p.src).queued_packets() < scenario_.source_queue) {
     if (!shards_ || !lane_source_) return create(p);
-    shards_->count_created(p);  // the rest in the lanes (open_pending)
+    shards_->count_created(p);  // queued by its source's lane (queue_pending)
     stats_.on_created(p);
     pending_.push_back(p);
     return;
@@ -158,6 +156,10 @@ void Simulation::on_packet_delivered(Scoreboard::CompletionHandler listener) {
     hand_over_ = false;
   }
   shards_.reset();
+}
+
+void Simulation::on_injected(const Packet& packet) {
+  if (packet.worm == 0) scoreboard_.open_injected(packet);
 }
 
 void Simulation::on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) {
@@ -197,7 +199,7 @@ void Simulation::tick_evaluate() {
   if (phase_ == Phase::Done) return;
   const Cycle t = cycle_;
   network_->evaluate(t);
-  pending_.clear();  // opened and queued by the lanes in that evaluation
+  pending_.clear();  // queued by the lanes in that evaluation
   for (const Packet& p : manual_) create(p);
   manual_.clear();
   if (hand_over_) {  // created in network_->evaluate(t), handed over in the next

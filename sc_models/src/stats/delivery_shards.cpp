@@ -15,7 +15,7 @@ DeliveryShards::DeliveryShards(unsigned shards, std::vector<unsigned> shard_of_n
   for (unsigned k = 0; k < shards; ++k) shards_.push_back(std::make_unique<Shard>(window_start, window_end));
 }
 
-void DeliveryShards::open(const Packet& p) { shards_[shard_of_node_[p.dst]]->board.on_created(p); }
+void DeliveryShards::open(const Packet& p) { shards_[shard_of_node_[p.dst]]->board.open_injected(p); }
 
 void DeliveryShards::on_created(const Packet& p, const std::vector<NodeId>& destinations,
                                 const std::vector<unsigned>& skipped) {
@@ -43,7 +43,9 @@ std::uint64_t DeliveryShards::delivered_flits() const {
 }
 
 std::size_t DeliveryShards::outstanding_packets() const {
-  return sum([](const Shard& s) { return std::uint64_t{s.board.outstanding_packets()}; });
+  const std::uint64_t open = sum([](const Shard& s) { return std::uint64_t{s.board.open_deliveries()}; });
+  const std::uint64_t opened = sum([](const Shard& s) { return s.board.opened_injected(); });
+  return open + counted_later_ - opened;  // deliveries open, and packets still in their source queues
 }
 
 std::uint64_t DeliveryShards::measured_delivered() const {

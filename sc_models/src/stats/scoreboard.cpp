@@ -35,12 +35,14 @@ bool Scoreboard::insert(std::uint64_t packet, NodeId node, const Open& open) {
   }
   table_[i] = Cell{packet, node, entry};
   ++open_count_;
+  ++table_count_;
   return true;
 }
 
 void Scoreboard::erase_cell(std::size_t cell) {
   free_entries_.push_back(table_[cell].entry);
   --open_count_;
+  --table_count_;
   const std::size_t mask = table_.size() - 1;
   std::size_t hole = cell;
   for (std::size_t j = (hole + 1) & mask; table_[j].entry != kNone; j = (j + 1) & mask) {
@@ -64,6 +66,8 @@ void Scoreboard::grow() {
 
 bool Scoreboard::open_direct(const Open& o) {
   if (o.packet.worm != 0) return false;
+  // open in the table already (its slot was taken when it opened): insert() refuses it
+  if (table_count_ != 0 && table_[probe(o.packet.id, o.packet.dst)].entry != kNone) return false;
   if (direct_slot(o.packet.id).live) {
     note_direct_miss();
     if (direct_slot(o.packet.id).live) return false;
@@ -86,12 +90,23 @@ void Scoreboard::note_direct_miss() {
     if (o.live) direct_slot(o.packet.id) = o;
 }
 
-bool Scoreboard::open(const Open& o) { return open_direct(o) || insert(o.packet.id, o.packet.dst, o); }
+bool Scoreboard::open(const Open& o) {
+  if (o.packet.worm == 0 && direct_slot(o.packet.id).live && direct_slot(o.packet.id).packet.id == o.packet.id)
+    return false;  // open already, in its slot
+  return open_direct(o) || insert(o.packet.id, o.packet.dst, o);
+}
 
 void Scoreboard::on_created(const Packet& p) {
   open(Open{p, 0, 0, 0, 0});
   ++created_packets_;
   created_flits_ += p.length;
+}
+
+void Scoreboard::open_injected(const Packet& p) {
+  if (!open(Open{p, 0, 0, 0, 0}))
+    throw ScoreboardError("scoreboard: packet " + std::to_string(p.id) + " (" + std::to_string(p.src) + " -> " +
+                          std::to_string(p.dst) + ") left its source queue while a delivery of it is open");
+  ++opened_later_;
 }
 
 void Scoreboard::on_created(const Packet& p, const std::vector<NodeId>& destinations,

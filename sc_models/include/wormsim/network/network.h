@@ -185,14 +185,29 @@ class Network {
 
   /// Hands deliveries straight to the observer with one lane; with several,
   /// keeps each lane's deliveries and replays them in lane order after the
-  /// lanes finish, so the observer is only ever called from one thread.
+  /// lanes finish, so the observer is only ever called from one thread, or
+  /// (set_direct) hands each to its lane's own observer. A packet leaving
+  /// its source queue goes the same ways, except that with lanes' own
+  /// observers it reaches the observer of its destination's lane, from that
+  /// lane, before anything else that lane does in the next cycle
+  /// (open_injected): no flit of it arrives before then.
   class LaneDeliveries : public DeliveryObserver {
    public:
     LaneDeliveries(DeliveryObserver& target, const ActivityList& activity)
         : target_(target), activity_(activity) {}
     void on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) override;
-    void set_lanes(unsigned lanes) { held_.assign(lanes > 1 ? lanes : 0, {}); }
+    void on_injected(const Packet& packet) override;
+    void set_lanes(unsigned lanes);
     void set_direct(std::vector<DeliveryObserver*> observers) { direct_ = std::move(observers); }
+    /// Before the lanes of a cycle start (serially): the packets that left
+    /// their queues in the cycle before are the ones open_injected() hands out.
+    void begin_cycle();
+    /// Lane `lane`'s part of that hand-out, from its own thread.
+    void open_injected(unsigned lane);
+    /// Hands out at once, to the lanes' observers they were meant for,
+    /// what the next cycle's open_injected() would (serially, between
+    /// cycles: before the lanes are cut again).
+    void flush_injected();
     void replay();
 
    private:
@@ -205,7 +220,12 @@ class Network {
     DeliveryObserver& target_;
     const ActivityList& activity_;
     std::vector<LaneOwned<std::vector<Delivery>>> held_;  ///< per lane; empty with one lane
+    std::vector<LaneOwned<std::vector<Packet>>> held_injected_;  ///< per lane, replayed before held_
     std::vector<DeliveryObserver*> direct_;    ///< per lane, or empty: replayed
+    /// With direct_: per cycle parity, per lane, the packets its interfaces
+    /// injected, by their destination's lane; fill_ is this cycle's parity.
+    std::vector<LaneOwned<std::vector<std::vector<Packet>>>> injected_[2];
+    unsigned fill_ = 0;
   };
 
   /// Activity-list slots: router n at 2n, its network interface at 2n + 1

@@ -16,11 +16,15 @@ struct Packet {
   WormHeader mc;             ///< worm: its header in hardware terms (copied into every flit)
 };
 
-/// Told about every flit the network delivers to a node.
+/// Told about every flit the network delivers to a node, and about every
+/// packet that leaves its source queue.
 class DeliveryObserver {
  public:
   virtual ~DeliveryObserver() = default;
   virtual void on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) = 0;
+  /// `packet` left its source's queue: its head is sent in this cycle, so
+  /// no flit of it is delivered before the cycle after the next.
+  virtual void on_injected(const Packet& packet) { (void)packet; }
 };
 
 }  // namespace wormsim

@@ -77,8 +77,7 @@ class Simulation : public DeliveryObserver {
   const Topology& topology() const { return *topology_; }
   /// Deliveries created and not yet complete (a worm: one per destination).
   std::size_t outstanding_packets() const {
-    return shards_ ? shards_->outstanding_packets() + pending_.size() + (hand_over_ ? lane_source_->awaiting_hand_over() : 0)
-                   : scoreboard_.outstanding_packets();
+    return shards_ ? shards_->outstanding_packets() : scoreboard_.outstanding_packets();
   }
   /// Deliveries complete (a worm: one per destination reached).
   std::uint64_t delivered_packets() const {
@@ -111,6 +110,9 @@ class Simulation : public DeliveryObserver {
   enum class Phase { Warmup, Measure, Drain, Flush, Done };
 
   void on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) override;
+  /// A unicast packet's delivery opens as it leaves its source queue (a
+  /// worm's deliveries open when it is created).
+  void on_injected(const Packet& packet) override;
 
   void create(const Packet& p);
   /// A packet of the traffic source: created, unless its node's bounded
@@ -146,10 +148,10 @@ class Simulation : public DeliveryObserver {
   /// (several threads, a synthetic source); null otherwise.
   TrafficSource* lane_source_ = nullptr;
   /// With lane_source_ and shards_: the source's packets of the last cycle,
-  /// counted, whose deliveries the lanes open and whose interfaces the
-  /// lanes queue them at, in the next cycle's evaluation (open_pending).
+  /// counted, that their sources' lanes queue at their interfaces in the
+  /// next cycle's evaluation (queue_pending).
   std::vector<Packet> pending_;
-  void open_pending(unsigned lane);
+  void queue_pending(unsigned lane);
   /// With lane_source_ and shards_ and no source queue limit: the lanes
   /// give the packets their ids and hand them over themselves
   /// (TrafficSource::hand_over), and a cycle's serial work is a count per

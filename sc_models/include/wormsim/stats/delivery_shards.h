@@ -2,7 +2,9 @@
 // network interfaces report their deliveries to that lane's own shard (a
 // Scoreboard, and the delivered side of LatencyStats) from the lane's
 // thread, so no thread replays them afterwards. A delivery is opened in the
-// shard of its destination's lane (creation is serial). Merged figures do
+// shard of its destination's lane: a unicast packet's when it leaves its
+// source queue (from that lane, on_injected), a worm's when it is created
+// (serially). Merged figures do
 // not depend on the number of shards: counts add, and the latencies are a
 // multiset (LatencyStats' figures read them sorted).
 #pragma once
@@ -26,21 +28,24 @@ class DeliveryShards {
   /// Shard k's observer: called only from the lane that owns it.
   DeliveryObserver& shard(unsigned k) { return *shards_[k]; }
 
-  /// A unicast packet's delivery, opened in its destination's shard:
-  /// count_created() and open().
+  /// A unicast packet's delivery, opened in its destination's shard at
+  /// once: count_created() and open().
   void on_created(const Packet& p) {
     count_created(p);
     open(p);
   }
-  /// Counts a unicast packet created (serial).
+  /// Counts a unicast packet created (serial); its delivery is opened
+  /// later (open(), or its shard's on_injected()), and it is outstanding
+  /// until delivered.
   void count_created(const Packet& p) { count_created(1, p.length); }
   /// Counts `packets` unicast packets of `flits` flits in all (serial).
   void count_created(std::uint64_t packets, std::uint64_t flits) {
     created_packets_ += packets;
     created_flits_ += flits;
+    counted_later_ += packets;
   }
-  /// Opens a unicast packet's delivery in its destination's shard: from the
-  /// lane that owns that shard, or serially.
+  /// Opens the delivery of a unicast packet count_created() counted, in its
+  /// destination's shard: from the lane that owns that shard, or serially.
   void open(const Packet& p);
   /// Node n's deliveries to shard shard_of_node[n] from now on (the lanes
   /// were cut again): the open ones move with their flits delivered so far.
@@ -70,6 +75,10 @@ class DeliveryShards {
       board.on_delivered(flit, node, channel, cycle);
       stats.on_flit_delivered(cycle);
     }
+    /// A unicast packet for this shard's nodes left its source queue.
+    void on_injected(const Packet& packet) override {
+      if (packet.worm == 0) board.open_injected(packet);
+    }
     Scoreboard board;
     LatencyStats stats;
   };
@@ -83,6 +92,7 @@ class DeliveryShards {
   std::vector<std::unique_ptr<Shard>> shards_;
   std::vector<unsigned> shard_of_node_;
   std::uint64_t created_packets_ = 0, created_flits_ = 0;
+  std::uint64_t counted_later_ = 0;  ///< unicast packets count_created() counted
   // per-creation scratch: a worm's destinations and skipped flits by shard
   std::vector<std::vector<NodeId>> worm_destinations_;
   std::vector<std::vector<unsigned>> worm_skipped_;

@@ -3,6 +3,10 @@
 // ejection channel and VC. A multi-destination worm counts as one delivery
 // per destination, each checked the same way. It runs in every simulation. A violation is a
 // model bug and throws ScoreboardError with the packet, flit and node.
+// A delivery is opened when its packet is created (on_created), or counted
+// then and opened when the packet leaves its source queue (count_created,
+// open_injected: what a simulation does for unicast packets, so that past
+// saturation the board holds the packets in the network, not the queues).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -24,7 +28,22 @@ class Scoreboard : public DeliveryObserver {
 
   void set_completion_handler(CompletionHandler h) { on_complete_ = std::move(h); }
 
+  /// A unicast packet created: counted, and its delivery opened.
   void on_created(const Packet& packet);
+  /// A unicast packet created whose delivery opens later, when it leaves
+  /// its source queue (open_injected()): counted, and outstanding until it
+  /// is delivered. Deliveries open only while packets are in the network,
+  /// so the board holds those and not the source queues, however long they
+  /// grow.
+  void count_created(const Packet& packet) {
+    ++created_packets_;
+    created_flits_ += packet.length;
+    ++counted_later_;
+  }
+  /// Opens the delivery of a unicast packet that left its source queue,
+  /// before any of its flits arrives (counted by count_created(), here or
+  /// on another board); throws if one is open already.
+  void open_injected(const Packet& packet);
   /// A worm: one expected delivery per destination (packet.dst is ignored).
   /// skipped[k]: flits right behind the head that the copy for
   /// destinations[k] no longer carries (list worms' consumed address flits;
@@ -37,7 +56,13 @@ class Scoreboard : public DeliveryObserver {
   std::uint64_t created_flits() const { return created_flits_; }
   std::uint64_t delivered_packets() const { return delivered_packets_; }
   std::uint64_t delivered_flits() const { return delivered_flits_; }
-  std::size_t outstanding_packets() const { return open_count_; }
+  /// Deliveries open, and the packets count_created() counted that have
+  /// not left their source queue.
+  std::size_t outstanding_packets() const { return open_count_ + counted_later_ - opened_later_; }
+  /// Deliveries open now.
+  std::size_t open_deliveries() const { return open_count_; }
+  /// Deliveries open_injected() opened so far.
+  std::uint64_t opened_injected() const { return opened_later_; }
 
   /// Moves each open delivery at a node n for which `to(n)` names another
   /// board to that board, with the flits delivered so far (the counts stay:
@@ -91,7 +116,8 @@ class Scoreboard : public DeliveryObserver {
   /// The slot of direct_ where packet `id` may be.
   Open& direct_slot(std::uint64_t id) { return direct_[id & (direct_.size() - 1)]; }
   /// Opens the only delivery of unicast packet `o.packet`: in its slot of
-  /// direct_ if free, else in table_; false if it is open already.
+  /// direct_ if free, else in table_; false if it is open already (in
+  /// either).
   bool open(const Open& o);
   /// Opens the delivery `o` of a unicast packet in its slot of direct_ if
   /// that slot is free (true); a packet that finds it taken counts toward
@@ -117,6 +143,8 @@ class Scoreboard : public DeliveryObserver {
   std::size_t direct_misses_ = 0;  ///< packets that found their slot taken since direct_ last grew
   std::vector<std::uint32_t> free_entries_;          ///< entries_ of closed deliveries, reused
   std::size_t open_count_ = 0;
+  std::size_t table_count_ = 0;  ///< open deliveries in table_
+  std::uint64_t counted_later_ = 0, opened_later_ = 0;  ///< count_created(), open_injected() calls
   std::vector<Recent> recent_ = std::vector<Recent>(kRecent);
   CompletionHandler on_complete_;
   std::uint64_t created_packets_ = 0, created_flits_ = 0;
