@@ -9,36 +9,79 @@ namespace wormsim {
 
 Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& routing,
                ActivityList& activity, std::size_t slot, const WormTable* worms)
-    : id_(id), cfg_(config), routing_(routing), worms_(worms), activity_(activity), slot_(slot) {
+    : id_(id), activity_(activity), slot_(slot), cfg_(config), routing_(routing), worms_(worms) {
   const unsigned ports = cfg_.total_ports();
   if (ports * cfg_.vcs > kMaxPortVcs) throw std::invalid_argument("router: ports x VCs must be <= 64");
-  in_links_.assign(ports, nullptr);
-  out_links_.assign(ports, nullptr);
-  inputs_.resize(ports * cfg_.vcs);
-  for (auto& in : inputs_) in.fifo = Fifo<Flit>(cfg_.buffer_depth);
-  outputs_.resize(ports * cfg_.vcs);
-  for (auto& out : outputs_) out.credits = cfg_.buffer_depth;
+  if (cfg_.routing_delay + 1 >= kDueRing) fail("routing delay above the router's limit");
+  if (cfg_.allocator == Allocator::Islip && (ports * cfg_.input_speedup > 64 || ports * cfg_.output_speedup > 64))
+    fail("ports x input (output) speedup must be <= 64");
+  {
+    // The hot arrays, each from a multiple of its alignment, in one block.
+    const std::size_t vcs_total = std::size_t{ports} * cfg_.vcs;
+    std::size_t size = 0;
+    const auto place = [&size](std::size_t bytes, std::size_t align) {
+      size = (size + align - 1) / align * align;
+      const std::size_t at = size;
+      size += bytes;
+      return at;
+    };
+    const std::size_t at_in = place(ports * sizeof(Link*), alignof(Link*));
+    const std::size_t at_out = place(ports * sizeof(Link*), alignof(Link*));
+    const std::size_t at_req = place(ports * sizeof(std::uint64_t), alignof(std::uint64_t));
+    const std::size_t at_in_arb = place(ports * sizeof(RoundRobin), alignof(RoundRobin));
+    const std::size_t at_out_arb = place(ports * sizeof(RoundRobin), alignof(RoundRobin));
+    const std::size_t at_choice = place(ports * sizeof(int), alignof(int));
+    const std::size_t at_port_of = place(vcs_total, 1);
+    const std::size_t at_out_port_of = place(vcs_total, 1);
+    const std::size_t at_inputs = place(vcs_total * sizeof(InputVc), alignof(InputVc));
+    const std::size_t at_outputs = place(vcs_total * sizeof(OutputVc), alignof(OutputVc));
+    block_.reset(static_cast<std::byte*>(::operator new((size + 63) / 64 * 64, std::align_val_t{64})));
+    std::byte* b = block_.get();
+    in_links_ = reinterpret_cast<Link**>(b + at_in);
+    out_links_ = reinterpret_cast<Link**>(b + at_out);
+    sa_requests_ = reinterpret_cast<std::uint64_t*>(b + at_req);
+    sa_in_arb_ = reinterpret_cast<RoundRobin*>(b + at_in_arb);
+    sa_out_arb_ = reinterpret_cast<RoundRobin*>(b + at_out_arb);
+    sa_choice_ = reinterpret_cast<int*>(b + at_choice);
+    for (unsigned p = 0; p < ports; ++p) {
+      new (&in_links_[p]) Link*(nullptr);
+      new (&out_links_[p]) Link*(nullptr);
+      new (&sa_requests_[p]) std::uint64_t(0);
+      new (&sa_in_arb_[p]) RoundRobin(cfg_.vcs);
+      new (&sa_out_arb_[p]) RoundRobin(ports);
+      new (&sa_choice_[p]) int(-1);
+    }
+    port_of_ = reinterpret_cast<std::uint8_t*>(b + at_port_of);
+    out_port_of_ = reinterpret_cast<std::uint8_t*>(b + at_out_port_of);
+    for (std::size_t i = 0; i < vcs_total; ++i) {
+      new (&port_of_[i]) std::uint8_t(static_cast<std::uint8_t>(i / cfg_.vcs));
+      new (&out_port_of_[i]) std::uint8_t(0);
+    }
+    inputs_ = reinterpret_cast<InputVc*>(b + at_inputs);
+    outputs_ = reinterpret_cast<OutputVc*>(b + at_outputs);
+    for (std::size_t i = 0; i < vcs_total; ++i) {
+      new (&inputs_[i]) InputVc();
+      inputs_[i].fifo = Fifo<Flit>(cfg_.buffer_depth);
+      new (&outputs_[i]) OutputVc();
+      outputs_[i].credits = cfg_.buffer_depth;
+    }
+  }
+  if (cfg_.arbitration == Arbitration::Age) fronts_.resize(ports * cfg_.vcs);
   kept_routes_.resize(std::size_t{ports} * cfg_.vcs * kKeptRoutes);
   kept_count_.assign(std::size_t{ports} * cfg_.vcs, 0);
-  if (cfg_.routing_delay + 1 >= kDueRing) fail("routing delay above the router's limit");
   while (va_due_mask_ + 1 < cfg_.routing_delay + 1) va_due_mask_ = 2 * va_due_mask_ + 1;
   kept_wants_.assign(std::size_t{ports} * cfg_.vcs, KeptWants{});
   vc_bits_ = cfg_.vcs >= 64 ? ~0ull : (1ull << cfg_.vcs) - 1;
   drained_ = ports * cfg_.vcs >= 64 ? ~0ull : (1ull << (ports * cfg_.vcs)) - 1;
   va_arb_.assign(ports * cfg_.vcs, RoundRobin(ports * cfg_.vcs));
-  sa_in_arb_.assign(ports, RoundRobin(cfg_.vcs));
-  sa_out_arb_.assign(ports, RoundRobin(ports));
   va_best_.assign(ports * cfg_.vcs, -1);
-  sa_choice_.assign(ports, -1);
   sa_winner_.assign(ports, -1);
   sa_claim_.assign(ports, -1);
   va_claim_.assign(ports * cfg_.vcs, -1);
-  sa_requests_.assign(ports, 0);
   if (cfg_.allocator == Allocator::Islip) {
     islip_ = std::make_unique<IslipState>();
     islip_->va = Islip(ports * cfg_.vcs, ports * cfg_.vcs);
     const unsigned speedup = cfg_.input_speedup, out_speedup = cfg_.output_speedup, vcs = cfg_.vcs;
-    if (ports * speedup > 64 || ports * out_speedup > 64) fail("ports x input (output) speedup must be <= 64");
     islip_->sa = Islip(ports * speedup, ports * out_speedup);
     islip_->vc_pointer.assign(ports * speedup, RoundRobin(vcs));
     islip_->switch_input.assign(ports * vcs, 0);
@@ -67,7 +110,10 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
       islip_->spec_bids.assign(ports * out_speedup, 0);
     }
   }
-  for (unsigned i = 0; i < ports * cfg_.vcs; ++i) port_of_[i] = static_cast<std::uint8_t>(i / cfg_.vcs);
+}
+
+Router::~Router() {
+  for (unsigned i = 0; i < cfg_.total_ports() * cfg_.vcs; ++i) inputs_[i].~InputVc();
 }
 
 void Router::fail(const char* what) const {
@@ -116,7 +162,7 @@ inline void Router::buffer_write(Cycle cycle) {
     // An active VC with a flit is ready (already so if it had one); an idle
     // VC that was empty has a new head.
     sa_ready_ |= std::uint64_t{in.active} << index;
-    if (!in.active && in.fifo.empty()) new_head(in, index, f);
+    if (!in.active && in.fifo.empty()) new_head(index, f);
     in.fifo.push(f);
     ++buffered_;
   }
@@ -160,14 +206,11 @@ void Router::prefetch(unsigned stage) const {
   if (stage == 1) {
     for (std::uint64_t m = fronts; m; m &= m - 1) __builtin_prefetch(&inputs_[__builtin_ctzll(m)]);
     for (std::uint64_t m = va_waiting_ & routed_; m; m &= m - 1) __builtin_prefetch(&kept_wants_[__builtin_ctzll(m)]);
-    const char* outputs = reinterpret_cast<const char*>(outputs_.data());
-    for (std::size_t b = 0; b < outputs_.size() * sizeof(OutputVc); b += 64) __builtin_prefetch(outputs + b);
-    __builtin_prefetch(in_links_.data());
-    __builtin_prefetch(out_links_.data());
-    __builtin_prefetch(sa_in_arb_.data());
-    __builtin_prefetch(sa_out_arb_.data());
-    __builtin_prefetch(sa_requests_.data());
-    __builtin_prefetch(sa_choice_.data());
+    const char* outputs = reinterpret_cast<const char*>(outputs_);
+    for (std::size_t b = 0; b < std::size_t{cfg_.total_ports()} * cfg_.vcs * sizeof(OutputVc); b += 64)
+      __builtin_prefetch(outputs + b);
+    const char* ports = reinterpret_cast<const char*>(in_links_);  // the per-port arrays, then the input VCs
+    for (const char* line = ports; line < reinterpret_cast<const char*>(inputs_); line += 64) __builtin_prefetch(line);
     return;
   }
   for (std::uint64_t m = fronts; m; m &= m - 1) {
@@ -341,10 +384,10 @@ void Router::unconnected_port(std::uint64_t ports) const {
 // Age arbitration: the packet created first wins; packets created in the
 // same cycle go by packet id, and the copies of one worm by the lower index.
 bool Router::older(unsigned ivc_a, unsigned ivc_b) const {
-  const InputVc& a = inputs_[ivc_a];
-  const InputVc& b = inputs_[ivc_b];
-  if (a.front_created != b.front_created) return a.front_created < b.front_created;
-  return a.front_packet != b.front_packet ? a.front_packet < b.front_packet : ivc_a < ivc_b;
+  const Front& a = fronts_[ivc_a];
+  const Front& b = fronts_[ivc_b];
+  if (a.created != b.created) return a.created < b.created;
+  return a.packet != b.packet ? a.packet < b.packet : ivc_a < ivc_b;
 }
 
 int Router::oldest_vc(unsigned port, std::uint64_t eligible) const {
@@ -737,7 +780,7 @@ inline void Router::finish_crossing(InputVc& in, unsigned index, unsigned in_por
     allocated_ &= ~(1ull << in.out_index);
     in.active = false;
     sa_ready_ &= ~(1ull << index);
-    if (!in.fifo.empty()) new_head(in, index, in.fifo.front());  // next packet's head
+    if (!in.fifo.empty()) new_head(index, in.fifo.front());  // next packet's head
   } else if (in.fifo.empty()) {
     sa_ready_ &= ~(1ull << index);
   }

@@ -38,8 +38,8 @@ class Fifo {
   /// Removes the front entry (read it with front() first).
   void drop() {
     if (empty()) throw std::logic_error("fifo underflow");
-    head_ = wrap(head_ + 1);
     --count_;
+    head_ = count_ == 0 ? 0 : wrap(head_ + 1);
   }
 
  private:

@@ -19,8 +19,10 @@
 // forks claiming the same one, its arbiter decides; claims beat unicast
 // requests. None of this touches a unicast packet.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <vector>
 
 #include <wormsim/core/activity.h>
@@ -41,6 +43,7 @@ class Router : public Component {
 
   Router(const Router&) = delete;
   Router& operator=(const Router&) = delete;
+  ~Router() override;
 
   /// The ports whose links bring a flit (input) or a credit (output), by
   /// the parity of the cycle it is seen in: set by the links' senders,
@@ -130,10 +133,14 @@ class Router : public Component {
     PortId local_port = 0;
     VcId local_vc = 0;
     std::uint8_t out_index = 0;  ///< out_port * V + out_vc while active
-    /// The packet at the front (its head's creation cycle and id), kept when
-    /// a head reaches the front so age arbitration reads no buffered flit.
-    Cycle front_created = 0;
-    std::uint64_t front_packet = 0;
+  };
+  static_assert(sizeof(InputVc) == 32, "two input VCs to a cache line");
+  /// The packet at an input VC's front (its head's creation cycle and id),
+  /// kept when a head reaches the front so age arbitration reads no
+  /// buffered flit (kept with age arbitration only).
+  struct Front {
+    Cycle created = 0;
+    std::uint64_t packet = 0;
   };
   struct OutputVc {
     unsigned credits = 0;
@@ -230,9 +237,9 @@ class Router : public Component {
   void send_queued();
   void grant(PortId in_port, VcId in_vc) { sa_grants_[sa_grant_count_++] = SaGrant{in_port, in_vc}; }
   [[noreturn]] void fail(const char* what) const;
-  /// `head` reached the front of idle input VC `in` (index `index`): it
-  /// waits for a VC (after the routing delay) and has not been routed.
-  void new_head(InputVc& in, unsigned index, const Flit& head) {
+  /// `head` reached the front of the idle input VC at `index`: it waits
+  /// for a VC (after the routing delay) and has not been routed.
+  void new_head(unsigned index, const Flit& head) {
     if (__builtin_expect(cfg_.routing_delay != 0, 0)) {
       va_delayed_ |= 1ull << index;  // requests from evaluate(now_ + 1 + routing_delay) on
       va_due_[(now_ + 1 + cfg_.routing_delay) & va_due_mask_] |= 1ull << index;
@@ -240,8 +247,7 @@ class Router : public Component {
       va_waiting_ |= 1ull << index;
     }
     routed_ &= ~(1ull << index);
-    in.front_created = head.created;
-    in.front_packet = head.packet;
+    if (cfg_.arbitration == Arbitration::Age) fronts_[index] = Front{head.created, head.packet};
   }
   /// Takes a credit of an allocated output VC (its owner sends).
   void take_credit(unsigned ovc_index) {
@@ -260,21 +266,72 @@ class Router : public Component {
   /// One credit back for output VC `index`.
   [[gnu::always_inline]] inline void count_credit(unsigned index);
 
+  // What every evaluation reads first, together in the object's first
+  // lines (masks, counts, the pointers to the per-port and per-VC arrays);
+  // the rest follows.
   NodeId id_;
-  RouterConfig cfg_;
-  const RoutingFunction& routing_;
-  const WormTable* worms_;
+  unsigned buffered_ = 0;
+  unsigned sa_grant_count_ = 0;
+  std::uint64_t va_waiting_ = 0;  ///< input VCs (bit port*V+vc): idle, head at front
+  std::uint64_t sa_ready_ = 0;    ///< input VCs: active with a flit buffered
+  /// Input VCs whose output VC has a credit: for an active VC that does not
+  /// fork, whether its output VC's credits are above 0 (set at VC
+  /// allocation, kept where credits are taken and returned).
+  std::uint64_t sa_credit_ = 0;
+  std::uint64_t allocated_ = 0;   ///< output VCs held by a packet (OutputVc::allocated)
+  std::uint64_t drained_ = 0;     ///< output VCs with every credit back (downstream buffer empty)
+  /// Input VCs whose waiting head's route candidates are kept (a routing
+  /// function is pure: a head that waits for a VC keeps its candidates).
+  std::uint64_t routed_ = 0;
+  std::uint64_t forking_ = 0;     ///< input VCs: active forks
+  std::uint64_t vc_bits_ = 0;     ///< the low V bits
+  std::uint64_t connected_ = 0;  ///< ports with an output link
+  /// Counts the cycles (the links' parity): the committer of the attached links,
+  /// so a router evaluates only once it has one.
+  const LinkCommitter* committer_ = nullptr;
+  Arrivals* arrivals_ = &own_arrivals_;  ///< place_arrivals()
   ActivityList& activity_;
   std::size_t slot_;
-  std::vector<Link*> in_links_, out_links_;
-  std::uint64_t connected_ = 0;  ///< ports with an output link
-  std::vector<InputVc> inputs_;
-  std::vector<OutputVc> outputs_;
+  RouterConfig cfg_;
+  // The per-port and per-VC arrays every evaluation reads, one after
+  // another in one block of the router's own (block_, from a cache-line
+  // boundary): ports P, VCs V.
+  Link** in_links_;              ///< [P]
+  Link** out_links_;             ///< [P]
+  std::uint64_t* sa_requests_;   ///< [P] per output port: requesting input ports
+  RoundRobin* sa_in_arb_;        ///< [P] per input port, over its VCs
+  RoundRobin* sa_out_arb_;       ///< [P] per output port, over input ports
+  int* sa_choice_;               ///< [P] per input port: chosen VC or -1
+  std::uint8_t* port_of_;        ///< [P x V] input VC index -> port
+  std::uint8_t* out_port_of_;    ///< [P x V] active input VC index -> its output VC's port (InputVc::out_port)
+  InputVc* inputs_;              ///< [P x V]
+  OutputVc* outputs_;            ///< [P x V]
+  struct BlockFree {
+    void operator()(std::byte* p) const { ::operator delete(p, std::align_val_t{64}); }
+  };
+  std::unique_ptr<std::byte, BlockFree> block_;
+  // What VC allocation reads, next.
+  const RoutingFunction& routing_;
+  const WormTable* worms_;
+  std::uint64_t kept_forks_ = 0;  ///< routed heads that fork here (their head is read only then)
+  std::uint64_t va_fork_bits_ = 0;  ///< requesters that fork
+  std::vector<VaGrant> va_grants_;  ///< per-cycle scratch
+  std::vector<int> va_best_;  ///< per output VC: winning input VC or -1
+  std::vector<unsigned> va_touched_;
+  std::vector<int> va_claim_;   ///< per output VC: fork that claims it, or -1
+  static constexpr unsigned kKeptRoutes = 8;  ///< heads with more are routed again each cycle
+  std::vector<RouteCandidate> kept_routes_;   ///< kKeptRoutes per input VC
+  std::vector<std::uint8_t> kept_count_;
+  /// Output VCs (bit port*V+vc) a kept head may take: any free one, or
+  /// (atomic candidates) a free and drained one.
+  struct KeptWants {
+    std::uint64_t any = 0, atomic = 0;
+  };
+  std::vector<KeptWants> kept_wants_;
   std::vector<RoundRobin> va_arb_;      ///< per output VC, over input VCs
-  std::vector<RoundRobin> sa_in_arb_;   ///< per input port, over its VCs
-  std::vector<RoundRobin> sa_out_arb_;  ///< per output port, over input ports
-  unsigned buffered_ = 0;
-  std::uint64_t va_waiting_ = 0;  ///< input VCs (bit port*V+vc): idle, head at front
+  RouteSet routes_;
+  std::vector<ForkRequest> va_forks_;
+  std::vector<Front> fronts_;  ///< per input VC, with age arbitration
   /// With a routing delay: input VCs whose head waits for its route, and
   /// the cycle being evaluated.
   std::uint64_t va_delayed_ = 0;
@@ -287,51 +344,12 @@ class Router : public Component {
     va_waiting_ |= due;
     due = 0;
   }
-  std::uint64_t sa_ready_ = 0;    ///< input VCs: active with a flit buffered
-  std::uint64_t forking_ = 0;     ///< input VCs: active forks
-  /// Input VCs whose output VC has a credit: for an active VC that does not
-  /// fork, whether its output VC's credits are above 0 (set at VC
-  /// allocation, kept where credits are taken and returned).
-  std::uint64_t sa_credit_ = 0;
-  std::uint8_t port_of_[64] = {};  ///< input VC index -> port
-  std::uint8_t out_port_of_[64] = {};  ///< active input VC index -> its output VC's port (InputVc::out_port)
-  std::uint64_t vc_bits_ = 0;     ///< the low V bits
-  std::uint64_t allocated_ = 0;   ///< output VCs held by a packet (OutputVc::allocated)
-  std::uint64_t drained_ = 0;     ///< output VCs with every credit back (downstream buffer empty)
-  /// Input VCs whose waiting head's route candidates are kept (a routing
-  /// function is pure: a head that waits for a VC keeps its candidates).
-  std::uint64_t routed_ = 0;
-  std::uint64_t kept_forks_ = 0;  ///< routed heads that fork here (their head is read only then)
-  static constexpr unsigned kKeptRoutes = 8;  ///< heads with more are routed again each cycle
-  std::vector<RouteCandidate> kept_routes_;   ///< kKeptRoutes per input VC
-  std::vector<std::uint8_t> kept_count_;
-  /// Output VCs (bit port*V+vc) a kept head may take: any free one, or
-  /// (atomic candidates) a free and drained one.
-  struct KeptWants {
-    std::uint64_t any = 0, atomic = 0;
-  };
-  std::vector<KeptWants> kept_wants_;
-  /// Counts the cycles (the links' parity): the committer of the attached links,
-  /// so a router evaluates only once it has one.
-  const LinkCommitter* committer_ = nullptr;
   Arrivals own_arrivals_;               ///< the arrival words unless placed elsewhere
-  Arrivals* arrivals_ = &own_arrivals_;  ///< place_arrivals()
-  std::vector<std::uint64_t> sa_requests_;  ///< per output port: requesting input ports
   /// Speculative switch grant of head `ivc` on output port `o`: it crosses
   /// if its VC allocation this cycle gave it a VC of port o with a credit.
   void speculative_grant(unsigned ivc, unsigned o);
-  // per-cycle scratch
-  std::vector<VaGrant> va_grants_;
-  std::vector<int> va_best_;  ///< per output VC: winning input VC or -1
-  std::vector<unsigned> va_touched_;
-  std::vector<ForkRequest> va_forks_;
-  std::uint64_t va_fork_bits_ = 0;  ///< requesters that fork
-  unsigned sa_grant_count_ = 0;
-  std::vector<int> sa_choice_;  ///< per input port: chosen VC or -1
   std::vector<int> sa_winner_;  ///< per output port: winning input port
   std::vector<int> sa_claim_;   ///< per output port: fork that claims it, or -1
-  std::vector<int> va_claim_;   ///< per output VC: fork that claims it, or -1
-  RouteSet routes_;
   // Last: what only forks and iSLIP use (prefetch(0) fetches the object up
   // to here).
   RouteSet forward_routes_;
