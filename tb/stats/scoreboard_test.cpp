@@ -57,6 +57,19 @@ TEST(Scoreboard, ADeliveryCountedAtCreationOpensWhenItsPacketLeavesItsQueue) {
   EXPECT_EQ(completed, 2u);
   EXPECT_EQ(sb.outstanding_packets(), 0u);
   EXPECT_EQ(sb.open_deliveries(), 0u);
+  // r's slot by id holds s's delivery, so r's opens in the table; once s
+  // is delivered the slot is free, and a second opening of r is caught all
+  // the same.
+  const Packet s = make_packet(7, 0, 5, 1), r = make_packet(7 + 1024, 2, 6, 1);
+  sb.count_created(s);
+  sb.count_created(r);
+  sb.open_injected(s);
+  sb.open_injected(r);
+  sb.on_delivered(flit_of(s, 0), 5, 0, 10);
+  EXPECT_THROW(sb.open_injected(r), ScoreboardError) << "twice, the first opening in the table";
+  sb.on_delivered(flit_of(r, 0), 6, 0, 11);
+  EXPECT_EQ(completed, 4u);
+  EXPECT_EQ(sb.outstanding_packets(), 0u);
 }
 
 TEST(Scoreboard, CatchesReorderDuplicateWrongNodeAndLoss) {

@@ -296,23 +296,27 @@ void Network::LaneDeliveries::on_injected(const Packet& packet) {
 void Network::LaneDeliveries::begin_cycle() {
   if (direct_.empty()) return;
   fill_ ^= 1u;
-  for (auto& [to] : injected_[fill_])
-    for (auto& packets : to) packets.clear();
+  clear_injected(fill_);
 }
 
 void Network::LaneDeliveries::open_injected(unsigned lane) {
-  if (direct_.empty()) return;
-  for (const auto& [to] : injected_[fill_ ^ 1u])
-    for (const Packet& p : to[lane]) direct_[lane]->on_injected(p);
+  if (!direct_.empty()) hand_out(fill_ ^ 1u, lane);
 }
 
 void Network::LaneDeliveries::flush_injected() {
   if (direct_.empty()) return;
-  for (auto& [to] : injected_[fill_])
-    for (unsigned lane = 0; lane < to.size(); ++lane) {
-      for (const Packet& p : to[lane]) direct_[lane]->on_injected(p);
-      to[lane].clear();
-    }
+  for (unsigned lane = 0; lane < direct_.size(); ++lane) hand_out(fill_, lane);
+  clear_injected(fill_);
+}
+
+void Network::LaneDeliveries::hand_out(unsigned parity, unsigned lane) {
+  for (const auto& [to] : injected_[parity])
+    for (const Packet& p : to[lane]) direct_[lane]->on_injected(p);
+}
+
+void Network::LaneDeliveries::clear_injected(unsigned parity) {
+  for (auto& [to] : injected_[parity])
+    for (auto& packets : to) packets.clear();
 }
 
 void Network::LaneDeliveries::replay() {

@@ -2,10 +2,32 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
 namespace wormsim {
+namespace {
+
+/// Lays out `count` objects of T in a block: returns their offset, the
+/// first multiple of T's alignment at or past `size`, and moves `size`
+/// past them.
+template <typename T>
+std::size_t place(std::size_t& size, std::size_t count) {
+  const std::size_t at = (size + alignof(T) - 1) / alignof(T) * alignof(T);
+  size = at + count * sizeof(T);
+  return at;
+}
+
+/// Constructs `count` copies of `value` at offset `at` of `block` (place()'s).
+template <typename T>
+T* construct(std::byte* block, std::size_t at, std::size_t count, const T& value) {
+  T* const first = reinterpret_cast<T*>(block + at);
+  std::uninitialized_fill_n(first, count, value);
+  return first;
+}
+
+}  // namespace
 
 Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& routing,
                ActivityList& activity, std::size_t slot, const WormTable* worms)
@@ -16,55 +38,32 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   if (cfg_.allocator == Allocator::Islip && (ports * cfg_.input_speedup > 64 || ports * cfg_.output_speedup > 64))
     fail("ports x input (output) speedup must be <= 64");
   {
-    // The hot arrays, each from a multiple of its alignment, in one block.
+    // The hot arrays, one after another (each at a multiple of its
+    // alignment), in one block from a cache-line boundary.
     const std::size_t vcs_total = std::size_t{ports} * cfg_.vcs;
     std::size_t size = 0;
-    const auto place = [&size](std::size_t bytes, std::size_t align) {
-      size = (size + align - 1) / align * align;
-      const std::size_t at = size;
-      size += bytes;
-      return at;
-    };
-    const std::size_t at_in = place(ports * sizeof(Link*), alignof(Link*));
-    const std::size_t at_out = place(ports * sizeof(Link*), alignof(Link*));
-    const std::size_t at_req = place(ports * sizeof(std::uint64_t), alignof(std::uint64_t));
-    const std::size_t at_in_arb = place(ports * sizeof(RoundRobin), alignof(RoundRobin));
-    const std::size_t at_out_arb = place(ports * sizeof(RoundRobin), alignof(RoundRobin));
-    const std::size_t at_choice = place(ports * sizeof(int), alignof(int));
-    const std::size_t at_port_of = place(vcs_total, 1);
-    const std::size_t at_out_port_of = place(vcs_total, 1);
-    const std::size_t at_inputs = place(vcs_total * sizeof(InputVc), alignof(InputVc));
-    const std::size_t at_outputs = place(vcs_total * sizeof(OutputVc), alignof(OutputVc));
+    const std::size_t at_in = place<Link*>(size, ports), at_out = place<Link*>(size, ports);
+    const std::size_t at_req = place<std::uint64_t>(size, ports);
+    const std::size_t at_in_arb = place<RoundRobin>(size, ports), at_out_arb = place<RoundRobin>(size, ports);
+    const std::size_t at_choice = place<int>(size, ports);
+    const std::size_t at_port_of = place<std::uint8_t>(size, vcs_total);
+    const std::size_t at_out_port_of = place<std::uint8_t>(size, vcs_total);
+    const std::size_t at_inputs = place<InputVc>(size, vcs_total), at_outputs = place<OutputVc>(size, vcs_total);
     block_.reset(static_cast<std::byte*>(::operator new((size + 63) / 64 * 64, std::align_val_t{64})));
-    std::byte* b = block_.get();
-    in_links_ = reinterpret_cast<Link**>(b + at_in);
-    out_links_ = reinterpret_cast<Link**>(b + at_out);
-    sa_requests_ = reinterpret_cast<std::uint64_t*>(b + at_req);
-    sa_in_arb_ = reinterpret_cast<RoundRobin*>(b + at_in_arb);
-    sa_out_arb_ = reinterpret_cast<RoundRobin*>(b + at_out_arb);
-    sa_choice_ = reinterpret_cast<int*>(b + at_choice);
-    for (unsigned p = 0; p < ports; ++p) {
-      new (&in_links_[p]) Link*(nullptr);
-      new (&out_links_[p]) Link*(nullptr);
-      new (&sa_requests_[p]) std::uint64_t(0);
-      new (&sa_in_arb_[p]) RoundRobin(cfg_.vcs);
-      new (&sa_out_arb_[p]) RoundRobin(ports);
-      new (&sa_choice_[p]) int(-1);
-    }
-    port_of_ = reinterpret_cast<std::uint8_t*>(b + at_port_of);
-    out_port_of_ = reinterpret_cast<std::uint8_t*>(b + at_out_port_of);
-    for (std::size_t i = 0; i < vcs_total; ++i) {
-      new (&port_of_[i]) std::uint8_t(static_cast<std::uint8_t>(i / cfg_.vcs));
-      new (&out_port_of_[i]) std::uint8_t(0);
-    }
+    std::byte* const b = block_.get();
+    in_links_ = construct<Link*>(b, at_in, ports, nullptr);
+    out_links_ = construct<Link*>(b, at_out, ports, nullptr);
+    sa_requests_ = construct<std::uint64_t>(b, at_req, ports, 0);
+    sa_in_arb_ = construct(b, at_in_arb, ports, RoundRobin(cfg_.vcs));
+    sa_out_arb_ = construct(b, at_out_arb, ports, RoundRobin(ports));
+    sa_choice_ = construct(b, at_choice, ports, -1);
+    port_of_ = construct<std::uint8_t>(b, at_port_of, vcs_total, 0);
+    for (std::size_t i = 0; i < vcs_total; ++i) port_of_[i] = static_cast<std::uint8_t>(i / cfg_.vcs);
+    out_port_of_ = construct<std::uint8_t>(b, at_out_port_of, vcs_total, 0);
     inputs_ = reinterpret_cast<InputVc*>(b + at_inputs);
-    outputs_ = reinterpret_cast<OutputVc*>(b + at_outputs);
-    for (std::size_t i = 0; i < vcs_total; ++i) {
-      new (&inputs_[i]) InputVc();
-      inputs_[i].fifo = Fifo<Flit>(cfg_.buffer_depth);
-      new (&outputs_[i]) OutputVc();
-      outputs_[i].credits = cfg_.buffer_depth;
-    }
+    std::uninitialized_value_construct_n(inputs_, vcs_total);
+    for (std::size_t i = 0; i < vcs_total; ++i) inputs_[i].fifo = Fifo<Flit>(cfg_.buffer_depth);
+    outputs_ = construct(b, at_outputs, vcs_total, OutputVc{cfg_.buffer_depth, false, 0});
   }
   if (cfg_.arbitration == Arbitration::Age) fronts_.resize(ports * cfg_.vcs);
   kept_routes_.resize(std::size_t{ports} * cfg_.vcs * kKeptRoutes);
@@ -113,7 +112,7 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
 }
 
 Router::~Router() {
-  for (unsigned i = 0; i < cfg_.total_ports() * cfg_.vcs; ++i) inputs_[i].~InputVc();
+  std::destroy_n(inputs_, std::size_t{cfg_.total_ports()} * cfg_.vcs);
 }
 
 void Router::fail(const char* what) const {

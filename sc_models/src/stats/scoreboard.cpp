@@ -66,8 +66,6 @@ void Scoreboard::grow() {
 
 bool Scoreboard::open_direct(const Open& o) {
   if (o.packet.worm != 0) return false;
-  // open in the table already (its slot was taken when it opened): insert() refuses it
-  if (table_count_ != 0 && table_[probe(o.packet.id, o.packet.dst)].entry != kNone) return false;
   if (direct_slot(o.packet.id).live) {
     note_direct_miss();
     if (direct_slot(o.packet.id).live) return false;
@@ -91,15 +89,17 @@ void Scoreboard::note_direct_miss() {
 }
 
 bool Scoreboard::open(const Open& o) {
-  if (o.packet.worm == 0 && direct_slot(o.packet.id).live && direct_slot(o.packet.id).packet.id == o.packet.id)
-    return false;  // open already, in its slot
+  if (o.packet.worm == 0) {  // open already: in its slot, or in the table (its slot was taken then)
+    const Open& slot = direct_slot(o.packet.id);
+    if (slot.live && slot.packet.id == o.packet.id) return false;
+    if (table_count_ != 0 && table_[probe(o.packet.id, o.packet.dst)].entry != kNone) return false;
+  }
   return open_direct(o) || insert(o.packet.id, o.packet.dst, o);
 }
 
 void Scoreboard::on_created(const Packet& p) {
-  open(Open{p, 0, 0, 0, 0});
-  ++created_packets_;
-  created_flits_ += p.length;
+  count_created(p);
+  open_injected(p);
 }
 
 void Scoreboard::open_injected(const Packet& p) {

@@ -37,19 +37,18 @@ struct Feeds {
   }
 };
 
-/// Breadth-first search from the `batch` nodes base.. at once (64 at most:
-/// reached[v] has bit i once node base + i has reached v, or v has reached
-/// it, by the feeds), writing each distance into `out` through at(i, v),
-/// which it fills with kUnreachable first (`out_size` bytes). A level ORs,
-/// into every node, the frontier masks of its feeds, so a batch costs
-/// (levels x links) word operations instead of 64 separate searches.
-/// Scratch: n words each.
 /// A lane's scratch for its searches: n words each, and bytes of its caller's.
 struct Scratch {
   std::vector<std::uint64_t> reached, frontier, next;
   std::vector<std::uint8_t> bytes;
 };
 
+/// Breadth-first search from the `batch` nodes base.. at once (64 at most:
+/// reached[v] has bit i once node base + i has reached v, or v has reached
+/// it, by the feeds), writing each distance into `out` through at(i, v),
+/// which it fills with kUnreachable first (`out_size` bytes). A level ORs,
+/// into every node, the frontier masks of its feeds, so a batch costs
+/// (levels x links) word operations instead of 64 separate searches.
 template <typename At>
 void search_batch(std::size_t n, std::size_t base, unsigned batch, const Feeds& feeds, std::uint8_t* out,
                   std::size_t out_size, At at, Scratch& scratch, SearchTotals& totals) {

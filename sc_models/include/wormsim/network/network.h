@@ -226,6 +226,9 @@ class Network {
     /// injected, by their destination's lane; fill_ is this cycle's parity.
     std::vector<LaneOwned<std::vector<std::vector<Packet>>>> injected_[2];
     unsigned fill_ = 0;
+    /// Hands lane `lane` the packets for it in the lists of `parity`.
+    void hand_out(unsigned parity, unsigned lane);
+    void clear_injected(unsigned parity);
   };
 
   /// Activity-list slots: router n at 2n, its network interface at 2n + 1

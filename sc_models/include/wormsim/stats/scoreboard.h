@@ -28,7 +28,8 @@ class Scoreboard : public DeliveryObserver {
 
   void set_completion_handler(CompletionHandler h) { on_complete_ = std::move(h); }
 
-  /// A unicast packet created: counted, and its delivery opened.
+  /// A unicast packet created: counted, and its delivery opened at once
+  /// (count_created() and open_injected()).
   void on_created(const Packet& packet);
   /// A unicast packet created whose delivery opens later, when it leaves
   /// its source queue (open_injected()): counted, and outstanding until it
