@@ -16,7 +16,8 @@ Stages:
   what a core keeps when every core is busy; times the cores, the speed-up
   that no partition of the work can pass;
 - table: binary A at 1 thread (N runs on the configurations that decide
-  the targets), 2, 4, 8 and 16;
+  the targets), 2, 4, 8 and 16 (N runs at 8 and 16 of those too, unless the
+  ab stage has run them);
 - big: 10,000 cycles of the 32x32x32 mesh at 0.1 on every core, wall time.
 
 Binaries default to $WORMSIM, else build/release/sim/wormsim; set
@@ -158,7 +159,9 @@ def main():
             for threads in counts[1:]:
                 if "ab" in stages and name in DECIDING and threads in wide:
                     continue  # measured in the ab rounds
-                r.run("table", args.a, name, threads)
+                rounds = args.repeat if name in DECIDING and threads in wide else 1
+                for _ in range(rounds):
+                    r.run("table", args.a, name, threads)
     if "big" in stages:
         j = os.path.join(r.tmp, "big.json")
         t = time.time()
