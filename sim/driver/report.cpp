@@ -186,6 +186,9 @@ void print_profile(std::ostream& os, const Results& r) {
        << " us per phase at the least: hand-off and imbalance within a phase; the pool's own hand-off, an empty "
           "job on every lane, " << p.pool_handoff * 1e6 << " us); imbalance over the run "
        << p.imbalance << " (busiest lane over the mean)\n";
+    os << std::setprecision(3) << "  evaluate phases: " << p.evaluate_shared << " s = the mean lane's job "
+       << p.evaluate_mean << " + the slowest lane's over it, phase by phase, " << p.evaluate_spread
+       << " + starting and collecting the lanes " << p.evaluate_handoff << "\n";
     for (const LaneRecut& c : p.recuts)
       os << "  lanes cut again by measured work after cycle " << c.cycle << ": busiest lane " << std::setprecision(2)
          << c.before << " -> " << c.after << " of the mean (work counted from cycle " << LaneBalancer::kWindowCycles
@@ -308,6 +311,9 @@ void write_json(const std::string& path, const Scenario& s, const Results& r, co
                     {"imbalance", p.imbalance},
                     {"handoff_seconds_per_phase", p.handoff},
                     {"pool_handoff_seconds", p.pool_handoff},
+                    {"evaluate_mean", p.evaluate_mean},
+                    {"evaluate_spread", p.evaluate_spread},
+                    {"evaluate_handoff", p.evaluate_handoff},
                     {"serial_fraction", p.serial_fraction},
                     {"projected_speedup_8", p.projected_speedup(8)},
                     {"projected_speedup_16", p.projected_speedup(16)}};

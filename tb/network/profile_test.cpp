@@ -3,7 +3,8 @@
 // the lanes) each lane has work, the runtime deadlock check's graph (built
 // on the lanes between cycles) is timed as a shared phase, the shared
 // phases and the serial time add up to no more than the run's wall time,
-// the serial fraction lies in (0, 1)
+// the serial fraction lies in (0, 1), the evaluate phases split into the
+// mean lane's job, the slowest lane's excess and the hand-off,
 // and Amdahl's projection grows with the threads and stays below them; with
 // one thread there are no lanes and the whole run is serial.
 #include <gtest/gtest.h>
@@ -57,11 +58,30 @@ TEST(Profile, AccountsForTheLanesAndTheSerialPart) {
   EXPECT_GT(p.serial_fraction, 0.0);
   EXPECT_LT(p.serial_fraction, 1.0);
   EXPECT_GE(p.imbalance, 1.0);
+  EXPECT_GT(p.evaluate_mean, 0.0);
+  EXPECT_GE(p.evaluate_spread, 0.0);
+  EXPECT_GE(p.evaluate_handoff, 0.0);
+  EXPECT_NEAR(p.evaluate_mean + p.evaluate_spread + p.evaluate_handoff, p.evaluate_shared, 1e-9);
   EXPECT_GT(p.projected_speedup(8), 1.0);
   EXPECT_LT(p.projected_speedup(8), 8.0);
   EXPECT_GT(p.projected_speedup(16), p.projected_speedup(8));
   std::cout << "serial fraction " << p.serial_fraction << ", projected " << p.projected_speedup(8) << "x at 8, "
             << p.projected_speedup(16) << "x at 16, imbalance " << p.imbalance << "\n";
+}
+
+TEST(Profile, SplitsTheEvaluatePhasesIntoMeanSpreadAndHandoff) {
+  NetworkProfile raw;
+  raw.lanes.resize(2);
+  raw.lanes[0].evaluate = 1.0;
+  raw.lanes[1].evaluate = 2.0;
+  raw.slowest_evaluate = 2.5;  // the slower lane of each phase, summed
+  raw.shared_evaluate = 3.0;
+  raw.shared_phases = 10;
+  const ProfileSummary p = summarize(raw, 4.0);
+  EXPECT_DOUBLE_EQ(p.evaluate_mean, 1.5);
+  EXPECT_DOUBLE_EQ(p.evaluate_spread, 1.0);
+  EXPECT_DOUBLE_EQ(p.evaluate_handoff, 0.5);
+  EXPECT_DOUBLE_EQ(p.serial, 1.0);
 }
 
 TEST(Profile, OneThreadIsAllSerial) {

@@ -1,5 +1,6 @@
 #include <wormsim/network/network.h>
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 #include <unordered_map>
@@ -218,9 +219,18 @@ void Network::evaluate_phase(Cycle cycle) {
       if (lane_prework_) lane_prework_(lane, cycle);
       evaluate_list(activity_.take_lane(lane), cycle);
       if (lane_work_) lane_work_(lane, cycle);
-      if constexpr (kProfile) profile_->lanes[lane].evaluate += since(start);
+      if constexpr (kProfile) {
+        NetworkProfile::Lane& mine = profile_->lanes[lane];
+        mine.last = since(start);
+        mine.evaluate += mine.last;
+      }
     });
-    if constexpr (kProfile) profile_->shared_evaluate += since(t), ++profile_->shared_phases;
+    if constexpr (kProfile) {
+      profile_->shared_evaluate += since(t), ++profile_->shared_phases;
+      double slowest = 0;
+      for (const NetworkProfile::Lane& l : profile_->lanes) slowest = std::max(slowest, l.last);
+      profile_->slowest_evaluate += slowest;
+    }
   }
   t = stamp<kProfile>();
   deliveries_.replay();

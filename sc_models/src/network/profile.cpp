@@ -28,6 +28,13 @@ ProfileSummary summarize(const NetworkProfile& p, double wall) {
     total_work += w;
     most = std::max(most, w);
   }
+  if (!p.lanes.empty()) {
+    double evaluated = 0;
+    for (const NetworkProfile::Lane& l : p.lanes) evaluated += l.evaluate;
+    s.evaluate_mean = evaluated / static_cast<double>(p.lanes.size());
+    s.evaluate_spread = std::max(0.0, p.slowest_evaluate - s.evaluate_mean);
+    s.evaluate_handoff = std::max(0.0, p.shared_evaluate - p.slowest_evaluate);
+  }
   s.serial = std::max(0.0, wall - shared);
   s.other = std::max(0.0, s.serial - p.single_evaluate - p.single_commit - p.take - p.replay);
   if (total_work > 0) s.imbalance = most / (total_work / static_cast<double>(p.lanes.size()));

@@ -22,10 +22,14 @@ struct LaneRecut {
 struct NetworkProfile {
   struct Lane {
     double evaluate = 0, commit = 0, between = 0;  ///< seconds of work in the shared phases
+    double last = 0;  ///< seconds of its job in the evaluate phase now ending
   };
   std::vector<Lane> lanes;
   /// Wall seconds of the phases lanes ran (`between`: Network::for_each_lane).
   double shared_evaluate = 0, shared_commit = 0, shared_between = 0;
+  /// Seconds of the slowest lane's job, summed over the shared evaluate
+  /// phases: what the phases would take with no hand-off at all.
+  double slowest_evaluate = 0;
   double single_evaluate = 0, single_commit = 0;  ///< phases run on the calling thread alone
   double take = 0, replay = 0;  ///< serial: starting the lanes' activity lists, replaying deliveries
   std::uint64_t shared_phases = 0, single_phases = 0;
@@ -53,6 +57,11 @@ struct ProfileSummary {
   /// phases): the pool's hand-off plus the lanes' imbalance within a phase.
   double handoff = 0;
   double pool_handoff = 0;  ///< NetworkProfile::pool_handoff
+  /// The shared evaluate phases' wall time split three ways (seconds): the
+  /// mean lane's job, what the slowest lane's job took over it (the lanes'
+  /// spread within each phase), and the rest (starting the lanes and
+  /// collecting them: the hand-off).
+  double evaluate_mean = 0, evaluate_spread = 0, evaluate_handoff = 0;
   /// serial / (serial + the lanes' work): the share of a one-thread run that
   /// stays serial (Amdahl's s).
   double serial_fraction = 1;
