@@ -4,7 +4,9 @@
 // cycle, whether the sender runs before or after the receiver in a cycle;
 // the in-flight queries between cycles count what is on its way; each end
 // is woken for the cycles it sees something in, also where a one-cycle link
-// shares the committer with pipelined ones. A longer link joining while
+// shares the committer with pipelined ones. The flits and heads a link has
+// carried count every send at once, at every latency, and a register's
+// count going past 2^32 keeps the total exact. A longer link joining while
 // items are on their way (the committer's wheel grows) changes no arrival.
 #include <gtest/gtest.h>
 
@@ -44,6 +46,8 @@ void expect_every_item_seen_once(unsigned latency, unsigned credit_latency, unsi
   constexpr unsigned kSends = 300;
   const unsigned longest = std::max(latency, credit_latency);
   unsigned flits_seen = 0, credits_seen = 0;
+  std::uint64_t sent = 0;
+  std::uint32_t heads = 0;
   for (Cycle t = 0; t < kSends + longest + 2; ++t) {
     ASSERT_EQ(committer.edge(), t);
     const ComponentList woken = activity.take();
@@ -75,9 +79,14 @@ void expect_every_item_seen_once(unsigned latency, unsigned credit_latency, unsi
       Flit g;
       g.seq = static_cast<std::uint16_t>(t);
       g.vc = static_cast<VcId>(t % 2);
+      g.type = t % 3 == 0 ? FlitType::Head : FlitType::Body;
       link.send_flit(g);
       link.send_credit(static_cast<VcId>(t % 4));
+      ++sent;
+      heads += t % 3 == 0 ? 1u : 0u;
     }
+    EXPECT_EQ(link.flits_carried(), sent) << "cycle " << t;
+    EXPECT_EQ(link.heads_carried(), heads) << "cycle " << t;
     // The sender may run before the receiver in a cycle: what this cycle
     // sees is still there after the sends.
     if (t >= latency && t - latency < kSends) {
@@ -126,6 +135,17 @@ TEST(LinkRing, AOneCycleLinkInAFabricWithPipelinedLinksIsSeenOneCycleLater) {
   expect_every_item_seen_once(1, 1, 5);
   expect_every_item_seen_once(1, 3, 2);
   expect_every_item_seen_once(2, 1, 3);
+}
+
+TEST(LinkRing, ACountPastTwoToTheThirtyTwoStaysExact) {
+  std::uint32_t count = 0xFFFFFFFEu;
+  std::uint64_t wrapped = 0;
+  count_with_wrap(count, wrapped);
+  EXPECT_EQ(wrapped + count, 0xFFFFFFFFull);
+  count_with_wrap(count, wrapped);
+  EXPECT_EQ(wrapped + count, 0x100000000ull);
+  count_with_wrap(count, wrapped);
+  EXPECT_EQ(wrapped + count, 0x100000001ull);
 }
 
 TEST(LinkRing, ALongerLinkJoiningMidFlightMovesNoArrival) {

@@ -69,6 +69,12 @@ constexpr unsigned kMaxLinkLatency = 64;
 /// one per parity of the cycle the arrival is seen in (words[cycle & 1]).
 using ArrivalWords = std::uint64_t[2];
 
+/// Adds one to a 32-bit count kept beside a 64-bit total of its wraps:
+/// `wrapped` + `count` is the exact count.
+inline void count_with_wrap(std::uint32_t& count, std::uint64_t& wrapped) {
+  if (__builtin_expect(++count == 0, 0)) wrapped += std::uint64_t{1} << 32;
+}
+
 class Link {
  public:
   /// `latency` in cycles for flits, `credit_latency` for credits (0: the
@@ -78,6 +84,7 @@ class Link {
   /// The rings may point into the object: it stays where it was built.
   Link(const Link&) = delete;
   Link& operator=(const Link&) = delete;
+  inline ~Link();
 
   /// What the downstream end sees in the current cycle (between cycles: in
   /// the coming one).
@@ -142,14 +149,15 @@ class Link {
   inline void prefetch_send() const;
   inline void prefetch_arrival() const;
 
-  const LinkEnd& upstream() const { return up_; }
-  const LinkEnd& downstream() const { return down_; }
+  LinkEnd upstream() const { return LinkEnd{up_slot_, up_port_, up_node_, up_is_router_}; }
+  LinkEnd downstream() const { return LinkEnd{down_slot_, down_port_, down_node_, down_is_router_}; }
   const std::string& name() const { return name_; }
   const LinkCommitter* committer() const { return committer_; }
-  std::uint64_t flits_carried() const { return flits_carried_; }
+  /// Flits sent so far.
+  inline std::uint64_t flits_carried() const;
   /// Head flits sent, modulo 2^32 (a difference of two readings is exact
   /// while fewer than 2^32 heads cross between them).
-  std::uint32_t heads_carried() const { return heads_carried_; }
+  inline std::uint32_t heads_carried() const;
 
   /// Arrivals set bit `bit` of words[parity of the cycle seen] (the
   /// downstream end's flits, the upstream end's credits), so a component
@@ -184,36 +192,35 @@ class Link {
   /// A register of the cycle `seen` (empty in every other cycle).
   /// 64 bytes: a ring of them on a line boundary (RegisterRing) puts each
   /// register in one cache line.
+  /// The direction's counts are kept in its registers too, summed when
+  /// read: a send then writes only a line that the receiving end reads
+  /// anyway, and the object's first line, which both ends read, is never
+  /// written, so it stays in both ends' caches when they are on different
+  /// cores.
   struct FlitReg {
     Flit flit;
     std::uint64_t seen = kNever;
-    std::uint64_t unused = 0;
+    std::uint32_t flits = 0;  ///< flits sent through this register, modulo 2^32 (see flits_wrapped_)
+    std::uint32_t heads = 0;  ///< head flits among them, modulo 2^32
   };
   struct CreditReg {
     std::uint64_t seen = kNever;
     CreditSlot slot;  ///< valid stays set: `seen` says whether it is
   };
   static_assert(sizeof(FlitReg) == 64 && 64 % sizeof(CreditReg) == 0, "registers tile cache lines");
-  /// The registers of a pipelined direction, from a cache-line boundary.
+  /// The registers of a pipelined direction, `n` of them from a
+  /// cache-line boundary (free_ring() frees them).
   template <typename Reg>
-  class RegisterRing {
-   public:
-    explicit RegisterRing(unsigned n)
-        : regs_(static_cast<Reg*>(::operator new(n * sizeof(Reg), std::align_val_t{64}))), n_(n) {
-      for (unsigned i = 0; i < n; ++i) new (&regs_[i]) Reg();
-    }
-    RegisterRing(const RegisterRing&) = delete;
-    RegisterRing& operator=(const RegisterRing&) = delete;
-    ~RegisterRing() {
-      for (unsigned i = 0; i < n_; ++i) regs_[i].~Reg();
-      ::operator delete(regs_, std::align_val_t{64});
-    }
-    Reg* get() const { return regs_; }
-
-   private:
-    Reg* regs_;
-    unsigned n_;
-  };
+  static Reg* new_ring(unsigned n) {
+    Reg* regs = static_cast<Reg*>(::operator new(n * sizeof(Reg), std::align_val_t{64}));
+    for (unsigned i = 0; i < n; ++i) new (&regs[i]) Reg();
+    return regs;
+  }
+  template <typename Reg>
+  static void free_ring(Reg* regs, unsigned n) {
+    for (unsigned i = 0; i < n; ++i) regs[i].~Reg();
+    ::operator delete(regs, std::align_val_t{64});
+  }
   /// The ring of a direction of latency `latency`: room for every cycle an
   /// item sent now or earlier may be seen in (a power of two > latency).
   static unsigned ring_size(unsigned latency) {
@@ -234,25 +241,32 @@ class Link {
       __atomic_fetch_or(word, 1ull << bit, __ATOMIC_RELAXED);
   }
   inline std::uint64_t now() const;
+  /// Counts a send of `f` through register `r`.
+  inline void count_send(FlitReg& r, const Flit& f);
 
-  // What a send and an arrival read, together in the object's first 64 bytes.
+  // Five cache lines, each written by one end at most, so that two ends on
+  // different cores share no line that either writes.
+  // Line 0: what a send and an arrival read; written by neither end.
   LinkCommitter* committer_;
-  FlitReg* flit_ring_ = flits_;  ///< flits_, or flit_store_ (latency > 1)
+  FlitReg* flit_ring_ = flits_;  ///< flits_, or a ring of its own (latency > 1)
   CreditReg* credit_ring_ = credits_;
-  std::uint8_t flit_latency_ = 1, credit_latency_ = 1;
-  std::uint8_t flit_mask_ = 1, credit_mask_ = 1;  ///< ring size - 1
-  std::uint32_t heads_carried_ = 0;
   std::uint64_t* flit_words_ = nullptr;
   std::uint64_t* credit_words_ = nullptr;
-  std::uint64_t flits_carried_ = 0;
+  std::uint32_t up_slot_, down_slot_;  ///< the ends' activity slots
+  std::uint8_t flit_latency_ = 1, credit_latency_ = 1;
+  std::uint8_t flit_mask_ = 1, credit_mask_ = 1;  ///< ring size - 1
   std::uint16_t up_lane_ = 0, down_lane_ = 0;
   std::uint8_t flit_bit_ = 0, credit_bit_ = 0;
   bool flit_word_own_ = true, credit_word_own_ = true;
-  FlitReg flits_[2];
-  CreditReg credits_[2];
-  std::unique_ptr<RegisterRing<FlitReg>> flit_store_;  ///< the ring of a pipelined direction
-  std::unique_ptr<RegisterRing<CreditReg>> credit_store_;
-  LinkEnd up_, down_;
+  // Lines 1 and 2: a one-cycle direction's flit registers (the sending end
+  // writes them); line 3: its credit registers (the receiving end).
+  alignas(64) FlitReg flits_[2];
+  alignas(64) CreditReg credits_[2];
+  // Line 4: what counting and naming read.
+  alignas(64) std::uint64_t flits_wrapped_ = 0;  ///< 2^32 for each time a register's count of flits went round
+  NodeId up_node_, down_node_;
+  PortId up_port_, down_port_;
+  bool up_is_router_, down_is_router_;
   std::string name_;
 };
 
@@ -424,30 +438,63 @@ class LinkCommitter {
 
 inline Link::Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream, std::string name,
                   unsigned latency, unsigned credit_latency)
-    : committer_(committer), up_(upstream), down_(downstream), name_(std::move(name)) {
+    : committer_(committer),
+      up_slot_(static_cast<std::uint32_t>(upstream.slot)),
+      down_slot_(static_cast<std::uint32_t>(downstream.slot)),
+      up_node_(upstream.node),
+      down_node_(downstream.node),
+      up_port_(upstream.port),
+      down_port_(downstream.port),
+      up_is_router_(upstream.is_router),
+      down_is_router_(downstream.is_router),
+      name_(std::move(name)) {
   if (credit_latency == 0) credit_latency = latency;
   if (latency < 1 || latency > kMaxLinkLatency || credit_latency > kMaxLinkLatency)
     throw std::invalid_argument("Link: latency out of range");
+  if (upstream.slot > UINT32_MAX || downstream.slot > UINT32_MAX)
+    throw std::invalid_argument("Link: an end's activity slot past 2^32 - 1");
   flit_latency_ = static_cast<std::uint8_t>(latency);
   credit_latency_ = static_cast<std::uint8_t>(credit_latency);
   committer_->need_latency(std::max(latency, credit_latency));
   committer_->note_pipelined(latency > 1, credit_latency > 1);
   if (latency > 1) {
     const unsigned n = ring_size(latency);
-    flit_store_ = std::make_unique<RegisterRing<FlitReg>>(n);
-    flit_ring_ = flit_store_->get();
+    flit_ring_ = new_ring<FlitReg>(n);
     flit_mask_ = static_cast<std::uint8_t>(n - 1);
   }
   if (credit_latency > 1) {
     const unsigned n = ring_size(credit_latency);
-    credit_store_ = std::make_unique<RegisterRing<CreditReg>>(n);
-    credit_ring_ = credit_store_->get();
+    credit_ring_ = new_ring<CreditReg>(n);
     credit_mask_ = static_cast<std::uint8_t>(n - 1);
   }
   for (unsigned i = 0; i <= credit_mask_; ++i) credit_ring_[i].slot.valid = true;
 }
 
+inline Link::~Link() {
+  if (flit_ring_ != flits_) free_ring(flit_ring_, flit_mask_ + 1u);
+  if (credit_ring_ != credits_) free_ring(credit_ring_, credit_mask_ + 1u);
+}
+
+static_assert(sizeof(Link) == 5 * 64 && alignof(Link) == 64, "a link is five whole cache lines");
+
 inline std::uint64_t Link::now() const { return committer_->edge(); }
+
+inline std::uint64_t Link::flits_carried() const {
+  std::uint64_t n = flits_wrapped_;
+  for (unsigned i = 0; i <= flit_mask_; ++i) n += flit_ring_[i].flits;
+  return n;
+}
+
+inline std::uint32_t Link::heads_carried() const {
+  std::uint32_t n = 0;
+  for (unsigned i = 0; i <= flit_mask_; ++i) n += flit_ring_[i].heads;
+  return n;
+}
+
+inline void Link::count_send(FlitReg& r, const Flit& f) {
+  count_with_wrap(r.flits, flits_wrapped_);
+  r.heads += is_head(f.type) ? 1u : 0u;
+}
 
 inline FlitSlot Link::flit() const {
   const std::uint64_t t = now();
@@ -487,12 +534,12 @@ inline void Link::prefetch_arrival() const {
 
 inline void Link::arrive_flit(std::uint64_t seen, unsigned lane) {
   committer_->count_move(lane);
-  committer_->activity().wake_in(down_.slot, lane);
+  committer_->activity().wake_in(down_slot_, lane);
   if (flit_words_) set_bit(&flit_words_[seen & 1], flit_bit_, flit_word_own_);
 }
 
 inline void Link::arrive_credit(std::uint64_t seen, unsigned lane) {
-  committer_->activity().wake_in(up_.slot, lane);
+  committer_->activity().wake_in(up_slot_, lane);
   if (credit_words_) set_bit(&credit_words_[seen & 1], credit_bit_, credit_word_own_);
 }
 
@@ -500,11 +547,10 @@ inline void Link::arrive_credit(std::uint64_t seen, unsigned lane) {
 // registers by parity and reads no ring pointer; otherwise it writes its
 // ring (the pair, for a one-cycle direction) and lists a notice.
 inline void Link::send_flit(const Flit& f, VcId vc) {
-  ++flits_carried_;
-  heads_carried_ += is_head(f.type) ? 1u : 0u;
   if (__builtin_expect(committer_->pipelined_flits(), 0)) {
     const std::uint64_t seen = now() + flit_latency_;
     FlitReg& r = flit_ring_[seen & flit_mask_];
+    count_send(r, f);
     r.flit = f;
     r.flit.vc = vc;
     r.seen = seen;
@@ -513,6 +559,7 @@ inline void Link::send_flit(const Flit& f, VcId vc) {
   }
   const std::uint64_t seen = now() + 1;
   FlitReg& r = flits_[seen & 1];
+  count_send(r, f);
   r.flit = f;
   r.flit.vc = vc;
   r.seen = seen;
