@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Thread-scaling runs for a many-core machine, beyond `scripts/bench --threads`.
 
-Usage: scaling_runs.py --out DIR [--stages ab,ceiling,table,big] [--a BIN] [--b BIN] [--repeat N]
+Usage: scaling_runs.py --out DIR [--stages ab,ceiling,table,big,profile] [--a BIN] [--b BIN] [--repeat N]
 
 Every run is `wormsim run` with the bench's flags (DOR, uniform traffic,
 500 warm-up + 3,000 measured cycles, at most 2,000 of drain, deadlock check
@@ -18,7 +18,12 @@ Stages:
 - table: binary A at 1 thread (N runs on the configurations that decide
   the targets), 2, 4, 8 and 16 (N runs at 8 and 16 of those too, unless the
   ab stage has run them);
-- big: 10,000 cycles of the 32x32x32 mesh at 0.1 on every core, wall time.
+- big: 10,000 cycles of the 32x32x32 mesh at 0.1 on every core, wall time;
+- profile: binary A on every core with --profile, N runs of each deciding
+  configuration: each lane's work, the evaluate phases split into the mean
+  lane's job, the lanes' spread and the hand-off, and which lane was the
+  slowest (the same lane in every run points at the fabric's cut, a
+  different one at the cores).
 
 Binaries default to $WORMSIM, else build/release/sim/wormsim; set
 LD_LIBRARY_PATH for a packed binary (`scripts/bench --pack`).
@@ -42,7 +47,7 @@ CONFIGS = {
     "32x32x32 mesh, uniform 0.1": ["--topology", "mesh:32x32x32", "--rate", "0.1", "--warmup", "300", "--cycles", "700"],
 }
 DECIDING = list(CONFIGS)[:3]  # the configurations whose 1-thread runs are repeated
-STAGES = ("ab", "ceiling", "table", "big")
+STAGES = ("ab", "ceiling", "table", "big", "profile")
 
 
 class Runner:
@@ -68,6 +73,27 @@ class Runner:
         self.record(rec)
         print(f"{stage:8} {os.path.basename(binary):14} {name:30} {threads:3} threads "
               f"{r['node_cycles_per_second'] / 1e6:8.2f} M node-cycles/s", flush=True)
+
+    def profile(self, binary, name, threads):
+        j = os.path.join(self.tmp, "p.json")
+        p = subprocess.run([binary, "run", *CONFIGS[name], "--threads", str(threads), *FLAGS, "--profile", "--json", j],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if p.returncode != 0:
+            sys.exit(f"scaling_runs: {binary} failed on {name} with {threads} threads: {p.stderr.strip()}")
+        r = json.load(open(j))
+        pr = r["profile"]
+        work = pr["work"]
+        slowest = max(range(len(work)), key=lambda k: work[k])
+        rec = {"stage": "profile", "binary": binary, "config": name, "threads": threads,
+               "node_cycles_per_second": r["node_cycles_per_second"], "slowest_lane": slowest}
+        for k in ("work", "evaluate_shared", "evaluate_mean", "evaluate_spread", "evaluate_handoff", "serial",
+                  "imbalance"):
+            rec[k] = pr[k]
+        self.record(rec)
+        print(f"profile  {name:30} {threads:3} threads {r['node_cycles_per_second'] / 1e6:8.2f} M node-cycles/s; "
+              f"evaluate {pr['evaluate_shared']:.3f} s = mean {pr['evaluate_mean']:.3f} + spread "
+              f"{pr['evaluate_spread']:.3f} + hand-off {pr['evaluate_handoff']:.3f}; serial {pr['serial']:.3f}; "
+              f"slowest lane {slowest} ({work[slowest] / (sum(work) / len(work)):.2f} of the mean)", flush=True)
 
     def ceiling(self, binary, rate, cycles, copies, repeat):
         args = ["--topology", "mesh:8x8x4", "--rate", rate, "--warmup", "500", "--cycles", str(cycles), *FLAGS,
@@ -174,6 +200,10 @@ def main():
         r.record({"stage": "big", "wall": wall, "threads": cores})
         print(f"big      32x32x32 mesh at 0.1, 10,000 cycles, {cores} threads: {wall:.1f} s wall, set-up included",
               flush=True)
+    if "profile" in stages and cores > 1:
+        for _ in range(args.repeat):
+            for name in DECIDING:
+                r.profile(args.a, name, cores)
 
 
 if __name__ == "__main__":
