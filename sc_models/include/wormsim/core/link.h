@@ -190,8 +190,8 @@ class Link {
  private:
   static constexpr std::uint64_t kNever = ~0ull;
   /// A register of the cycle `seen` (empty in every other cycle).
-  /// 64 bytes: a ring of them on a line boundary (RegisterRing) puts each
-  /// register in one cache line.
+  /// 64 bytes: a ring of them on a line boundary (new_ring, or the pair in
+  /// the object) puts each register in one cache line.
   /// The direction's counts are kept in its registers too, summed when
   /// read: a send then writes only a line that the receiving end reads
   /// anyway, and the object's first line, which both ends read, is never
