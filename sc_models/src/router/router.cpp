@@ -49,6 +49,9 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
     const std::size_t at_port_of = place<std::uint8_t>(size, vcs_total);
     const std::size_t at_out_port_of = place<std::uint8_t>(size, vcs_total);
     const std::size_t at_inputs = place<InputVc>(size, vcs_total), at_outputs = place<OutputVc>(size, vcs_total);
+    const std::size_t at_va_best = place<int>(size, vcs_total), at_va_claim = place<int>(size, vcs_total);
+    const std::size_t at_va_arb = place<RoundRobin>(size, vcs_total);
+    const std::size_t at_wants = place<KeptWants>(size, vcs_total), at_kept = place<std::uint8_t>(size, vcs_total);
     block_.reset(static_cast<std::byte*>(::operator new((size + 63) / 64 * 64, std::align_val_t{64})));
     std::byte* const b = block_.get();
     in_links_ = construct<Link*>(b, at_in, ports, nullptr);
@@ -64,19 +67,19 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
     std::uninitialized_value_construct_n(inputs_, vcs_total);
     for (std::size_t i = 0; i < vcs_total; ++i) inputs_[i].fifo = Fifo<Flit>(cfg_.buffer_depth);
     outputs_ = construct(b, at_outputs, vcs_total, OutputVc{cfg_.buffer_depth, false, 0});
+    va_best_ = construct(b, at_va_best, vcs_total, -1);
+    va_claim_ = construct(b, at_va_claim, vcs_total, -1);
+    va_arb_ = construct(b, at_va_arb, vcs_total, RoundRobin(static_cast<unsigned>(vcs_total)));
+    kept_wants_ = construct(b, at_wants, vcs_total, KeptWants{});
+    kept_count_ = construct<std::uint8_t>(b, at_kept, vcs_total, 0);
   }
   if (cfg_.arbitration == Arbitration::Age) fronts_.resize(ports * cfg_.vcs);
   kept_routes_.resize(std::size_t{ports} * cfg_.vcs * kKeptRoutes);
-  kept_count_.assign(std::size_t{ports} * cfg_.vcs, 0);
   while (va_due_mask_ + 1 < cfg_.routing_delay + 1) va_due_mask_ = 2 * va_due_mask_ + 1;
-  kept_wants_.assign(std::size_t{ports} * cfg_.vcs, KeptWants{});
   vc_bits_ = cfg_.vcs >= 64 ? ~0ull : (1ull << cfg_.vcs) - 1;
   drained_ = ports * cfg_.vcs >= 64 ? ~0ull : (1ull << (ports * cfg_.vcs)) - 1;
-  va_arb_.assign(ports * cfg_.vcs, RoundRobin(ports * cfg_.vcs));
-  va_best_.assign(ports * cfg_.vcs, -1);
   sa_winner_.assign(ports, -1);
   sa_claim_.assign(ports, -1);
-  va_claim_.assign(ports * cfg_.vcs, -1);
   if (cfg_.allocator == Allocator::Islip) {
     islip_ = std::make_unique<IslipState>();
     islip_->va = Islip(ports * cfg_.vcs, ports * cfg_.vcs);

@@ -306,6 +306,17 @@ class Router : public Component {
   std::uint8_t* out_port_of_;    ///< [P x V] active input VC index -> its output VC's port (InputVc::out_port)
   InputVc* inputs_;              ///< [P x V]
   OutputVc* outputs_;            ///< [P x V]
+  // Then what VC allocation reads of each VC.
+  int* va_best_;                 ///< [P x V] per output VC: winning input VC or -1
+  int* va_claim_;                ///< [P x V] per output VC: fork that claims it, or -1
+  RoundRobin* va_arb_;           ///< [P x V] per output VC, over input VCs
+  /// Output VCs (bit port*V+vc) a kept head may take: any free one, or
+  /// (atomic candidates) a free and drained one.
+  struct KeptWants {
+    std::uint64_t any = 0, atomic = 0;
+  };
+  KeptWants* kept_wants_;        ///< [P x V] per input VC
+  std::uint8_t* kept_count_;     ///< [P x V] per input VC: its kept candidates
   struct BlockFree {
     void operator()(std::byte* p) const { ::operator delete(p, std::align_val_t{64}); }
   };
@@ -316,19 +327,9 @@ class Router : public Component {
   std::uint64_t kept_forks_ = 0;  ///< routed heads that fork here (their head is read only then)
   std::uint64_t va_fork_bits_ = 0;  ///< requesters that fork
   std::vector<VaGrant> va_grants_;  ///< per-cycle scratch
-  std::vector<int> va_best_;  ///< per output VC: winning input VC or -1
   std::vector<unsigned> va_touched_;
-  std::vector<int> va_claim_;   ///< per output VC: fork that claims it, or -1
   static constexpr unsigned kKeptRoutes = 8;  ///< heads with more are routed again each cycle
   std::vector<RouteCandidate> kept_routes_;   ///< kKeptRoutes per input VC
-  std::vector<std::uint8_t> kept_count_;
-  /// Output VCs (bit port*V+vc) a kept head may take: any free one, or
-  /// (atomic candidates) a free and drained one.
-  struct KeptWants {
-    std::uint64_t any = 0, atomic = 0;
-  };
-  std::vector<KeptWants> kept_wants_;
-  std::vector<RoundRobin> va_arb_;      ///< per output VC, over input VCs
   RouteSet routes_;
   std::vector<ForkRequest> va_forks_;
   std::vector<Front> fronts_;  ///< per input VC, with age arbitration
