@@ -52,6 +52,9 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
     const std::size_t at_va_best = place<int>(size, vcs_total), at_va_claim = place<int>(size, vcs_total);
     const std::size_t at_va_arb = place<RoundRobin>(size, vcs_total);
     const std::size_t at_wants = place<KeptWants>(size, vcs_total), at_kept = place<std::uint8_t>(size, vcs_total);
+    static_assert(kKeptRoutes * sizeof(RouteCandidate) == 64, "an input VC's kept candidates fill one line");
+    size = (size + 63) / 64 * 64;
+    const std::size_t at_kept_routes = place<RouteCandidate>(size, vcs_total * kKeptRoutes);
     block_.reset(static_cast<std::byte*>(::operator new((size + 63) / 64 * 64, std::align_val_t{64})));
     std::byte* const b = block_.get();
     in_links_ = construct<Link*>(b, at_in, ports, nullptr);
@@ -72,9 +75,9 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
     va_arb_ = construct(b, at_va_arb, vcs_total, RoundRobin(static_cast<unsigned>(vcs_total)));
     kept_wants_ = construct(b, at_wants, vcs_total, KeptWants{});
     kept_count_ = construct<std::uint8_t>(b, at_kept, vcs_total, 0);
+    kept_routes_ = construct(b, at_kept_routes, vcs_total * kKeptRoutes, RouteCandidate{});
   }
   if (cfg_.arbitration == Arbitration::Age) fronts_.resize(ports * cfg_.vcs);
-  kept_routes_.resize(std::size_t{ports} * cfg_.vcs * kKeptRoutes);
   while (va_due_mask_ + 1 < cfg_.routing_delay + 1) va_due_mask_ = 2 * va_due_mask_ + 1;
   vc_bits_ = cfg_.vcs >= 64 ? ~0ull : (1ull << cfg_.vcs) - 1;
   drained_ = ports * cfg_.vcs >= 64 ? ~0ull : (1ull << (ports * cfg_.vcs)) - 1;

@@ -317,6 +317,7 @@ class Router : public Component {
   };
   KeptWants* kept_wants_;        ///< [P x V] per input VC
   std::uint8_t* kept_count_;     ///< [P x V] per input VC: its kept candidates
+  RouteCandidate* kept_routes_;  ///< [P x V x kKeptRoutes] the candidates, a cache line per input VC
   struct BlockFree {
     void operator()(std::byte* p) const { ::operator delete(p, std::align_val_t{64}); }
   };
@@ -329,7 +330,6 @@ class Router : public Component {
   std::vector<VaGrant> va_grants_;  ///< per-cycle scratch
   std::vector<unsigned> va_touched_;
   static constexpr unsigned kKeptRoutes = 8;  ///< heads with more are routed again each cycle
-  std::vector<RouteCandidate> kept_routes_;   ///< kKeptRoutes per input VC
   RouteSet routes_;
   std::vector<ForkRequest> va_forks_;
   std::vector<Front> fronts_;  ///< per input VC, with age arbitration
