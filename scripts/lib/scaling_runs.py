@@ -61,26 +61,25 @@ class Runner:
         self.log.write(json.dumps(rec) + "\n")
         self.log.flush()
 
-    def run(self, stage, binary, name, threads, extra=()):
+    def wormsim(self, binary, name, threads, extra=()):
+        """One `wormsim run` of configuration `name` with the bench's flags: its JSON (exits on a failure)."""
         j = os.path.join(self.tmp, "r.json")
         p = subprocess.run([binary, "run", *CONFIGS[name], "--threads", str(threads), *FLAGS, *extra, "--json", j],
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        rec = {"stage": stage, "binary": binary, "config": name, "threads": threads, "rc": p.returncode}
         if p.returncode != 0:
             sys.exit(f"scaling_runs: {binary} failed on {name} with {threads} threads: {p.stderr.strip()}")
-        r = json.load(open(j))
+        return json.load(open(j))
+
+    def run(self, stage, binary, name, threads):
+        r = self.wormsim(binary, name, threads)
+        rec = {"stage": stage, "binary": binary, "config": name, "threads": threads}
         rec.update(node_cycles_per_second=r["node_cycles_per_second"], avg_latency=r["avg_latency"])
         self.record(rec)
         print(f"{stage:8} {os.path.basename(binary):14} {name:30} {threads:3} threads "
               f"{r['node_cycles_per_second'] / 1e6:8.2f} M node-cycles/s", flush=True)
 
     def profile(self, binary, name, threads):
-        j = os.path.join(self.tmp, "p.json")
-        p = subprocess.run([binary, "run", *CONFIGS[name], "--threads", str(threads), *FLAGS, "--profile", "--json", j],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        if p.returncode != 0:
-            sys.exit(f"scaling_runs: {binary} failed on {name} with {threads} threads: {p.stderr.strip()}")
-        r = json.load(open(j))
+        r = self.wormsim(binary, name, threads, ("--profile",))
         pr = r["profile"]
         work = pr["work"]
         slowest = max(range(len(work)), key=lambda k: work[k])

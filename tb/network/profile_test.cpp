@@ -9,6 +9,8 @@
 // one thread there are no lanes and the whole run is serial.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <wormsim/sim/run_loop.h>
 
 #include "sim_helpers.h"
@@ -62,6 +64,15 @@ TEST(Profile, AccountsForTheLanesAndTheSerialPart) {
   EXPECT_GE(p.evaluate_spread, 0.0);
   EXPECT_GE(p.evaluate_handoff, 0.0);
   EXPECT_NEAR(p.evaluate_mean + p.evaluate_spread + p.evaluate_handoff, p.evaluate_shared, 1e-9);
+  // The mean is of the lanes' own evaluate times; the slowest lane of each
+  // phase, summed, is at least the busiest lane's total and at most the
+  // phases' wall time.
+  const double lanes_mean = (p.evaluate_work[0] + p.evaluate_work[1]) / 2;
+  EXPECT_NEAR(p.evaluate_mean, lanes_mean, 1e-12);
+  const double slowest = p.evaluate_mean + p.evaluate_spread;
+  EXPECT_GE(slowest, std::max(p.evaluate_work[0], p.evaluate_work[1]) - 1e-9);
+  EXPECT_LE(slowest, p.evaluate_shared + 1e-9);
+  EXPECT_GT(p.evaluate_spread, 0.0) << "two lanes never finish every phase at the same instant";
   EXPECT_GT(p.projected_speedup(8), 1.0);
   EXPECT_LT(p.projected_speedup(8), 8.0);
   EXPECT_GT(p.projected_speedup(16), p.projected_speedup(8));

@@ -5,6 +5,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace wormsim {
 namespace {
@@ -20,8 +21,11 @@ std::size_t place(std::size_t& size, std::size_t count) {
 }
 
 /// Constructs `count` copies of `value` at offset `at` of `block` (place()'s).
+/// The block is freed without destroying them (~Router destroys only the
+/// input VCs).
 template <typename T>
 T* construct(std::byte* block, std::size_t at, std::size_t count, const T& value) {
+  static_assert(std::is_trivially_destructible_v<T>, "the router's block is freed without destroying its arrays");
   T* const first = reinterpret_cast<T*>(block + at);
   std::uninitialized_fill_n(first, count, value);
   return first;
