@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Thread-scaling runs for a many-core machine, beyond `scripts/bench --threads`.
 
-Usage: scaling_runs.py --out DIR [--stages ab,ceiling,table,big,profile] [--a BIN] [--b BIN] [--repeat N]
+Usage: scaling_runs.py --out DIR [--stages ab,ceiling,table,big,profile,cuts] [--a BIN] [--b BIN] [--repeat N]
 
 Every run is `wormsim run` with the bench's flags (DOR, uniform traffic,
 500 warm-up + 3,000 measured cycles, at most 2,000 of drain, deadlock check
@@ -23,7 +23,11 @@ Stages:
   configuration: each lane's work, the evaluate phases split into the mean
   lane's job, the lanes' spread and the hand-off, and which lane was the
   slowest (the same lane in every run points at the fabric's cut, a
-  different one at the cores).
+  different one at the cores);
+- cuts: binary A on every core, each deciding configuration cut again by
+  counted work (--lane-cut work) and by work weighted by each thread's time
+  (--lane-cut time), interleaved, the order swapped every round, with
+  --profile: the speed, the cuts taken and the evaluate phases' spread.
 
 Binaries default to $WORMSIM, else build/release/sim/wormsim; set
 LD_LIBRARY_PATH for a packed binary (`scripts/bench --pack`).
@@ -47,7 +51,7 @@ CONFIGS = {
     "32x32x32 mesh, uniform 0.1": ["--topology", "mesh:32x32x32", "--rate", "0.1", "--warmup", "300", "--cycles", "700"],
 }
 DECIDING = list(CONFIGS)[:3]  # the configurations whose 1-thread runs are repeated
-STAGES = ("ab", "ceiling", "table", "big", "profile")
+STAGES = ("ab", "ceiling", "table", "big", "profile", "cuts")
 
 
 class Runner:
@@ -78,20 +82,25 @@ class Runner:
         print(f"{stage:8} {os.path.basename(binary):14} {name:30} {threads:3} threads "
               f"{r['node_cycles_per_second'] / 1e6:8.2f} M node-cycles/s", flush=True)
 
-    def profile(self, binary, name, threads):
-        r = self.wormsim(binary, name, threads, ("--profile",))
+    def profile(self, binary, name, threads, cut=None):
+        stage = "profile" if cut is None else "cuts"
+        r = self.wormsim(binary, name, threads, ("--profile",) + (() if cut is None else ("--lane-cut", cut)))
         pr = r["profile"]
         work = pr["work"]
         slowest = max(range(len(work)), key=lambda k: work[k])
-        rec = {"stage": "profile", "binary": binary, "config": name, "threads": threads,
+        rec = {"stage": stage, "binary": binary, "config": name, "threads": threads,
                "node_cycles_per_second": r["node_cycles_per_second"], "slowest_lane": slowest}
+        if cut is not None:
+            rec["lane_cut"] = cut
         for k in ("work", "evaluate_shared", "evaluate_mean", "evaluate_spread", "evaluate_handoff", "serial",
-                  "imbalance"):
+                  "imbalance", "recuts"):
             rec[k] = pr[k]
         self.record(rec)
-        print(f"profile  {name:30} {threads:3} threads {r['node_cycles_per_second'] / 1e6:8.2f} M node-cycles/s; "
+        print(f"{stage:8} {name:30} {threads:3} threads {'' if cut is None else cut + ' '}"
+              f"{r['node_cycles_per_second'] / 1e6:8.2f} M node-cycles/s; "
               f"evaluate {pr['evaluate_shared']:.3f} s = mean {pr['evaluate_mean']:.3f} + spread "
               f"{pr['evaluate_spread']:.3f} + hand-off {pr['evaluate_handoff']:.3f}; serial {pr['serial']:.3f}; "
+              f"{len(pr['recuts'])} cut(s) again; "
               f"slowest lane {slowest} ({work[slowest] / (sum(work) / len(work)):.2f} of the mean)", flush=True)
 
     def ceiling(self, binary, rate, cycles, copies, repeat):
@@ -203,6 +212,11 @@ def main():
         for _ in range(args.repeat):
             for name in DECIDING:
                 r.profile(args.a, name, cores)
+    if "cuts" in stages and cores > 1:
+        for rnd in range(args.repeat):
+            for name in DECIDING:
+                for cut in (("work", "time") if rnd % 2 == 0 else ("time", "work")):
+                    r.profile(args.a, name, cores, cut)
 
 
 if __name__ == "__main__":

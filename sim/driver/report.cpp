@@ -189,10 +189,15 @@ void print_profile(std::ostream& os, const Results& r) {
     os << std::setprecision(3) << "  evaluate phases: " << p.evaluate_shared << " s = the mean lane's job "
        << p.evaluate_mean << " + the slowest lane's over it, phase by phase, " << p.evaluate_spread
        << " + starting and collecting the lanes " << p.evaluate_handoff << "\n";
-    for (const LaneRecut& c : p.recuts)
-      os << "  lanes cut again by measured work after cycle " << c.cycle << ": busiest lane " << std::setprecision(2)
-         << c.before << " -> " << c.after << " of the mean (work counted from cycle " << LaneBalancer::kWindowCycles
-         << " on)\n";
+    for (const LaneRecut& c : p.recuts) {
+      os << "  lanes cut again by measured work" << (c.timed ? " weighted by each lane's time" : "")
+         << " after cycle " << c.cycle << ": busiest lane " << std::setprecision(2) << c.before << " -> " << c.after
+         << " of the mean (";
+      if (c.timed)
+        os << "by time, measured since the last cut)\n";
+      else
+        os << "work counted from cycle " << LaneBalancer::kWindowCycles << " on)\n";
+    }
   }
   os << std::setprecision(3) << "  serial: " << p.serial << " s: evaluate " << p.evaluate_single << " and commit "
      << p.commit_single << " on one thread (phases too small to share), starting the lanes' activity lists " << p.take
@@ -318,7 +323,7 @@ void write_json(const std::string& path, const Scenario& s, const Results& r, co
                     {"projected_speedup_8", p.projected_speedup(8)},
                     {"projected_speedup_16", p.projected_speedup(16)}};
     nlohmann::json recuts = nlohmann::json::array();
-    for (const LaneRecut& c : p.recuts) recuts.push_back({{"cycle", c.cycle}, {"before", c.before}, {"after", c.after}});
+    for (const LaneRecut& c : p.recuts) recuts.push_back({{"cycle", c.cycle}, {"before", c.before}, {"after", c.after}, {"by", c.timed ? "time" : "work"}});
     j["profile"]["recuts"] = recuts;
   }
   j["node_cycles_per_second"] = r.node_cycles_per_second;

@@ -159,8 +159,9 @@ INSTANTIATE_TEST_SUITE_P(Cases, Threads, ::testing::ValuesIn(cases()),
 // transpose traffic leaves the size cut's lanes uneven, the balancer cuts
 // them again while packets are in flight (the source's streams and the
 // open deliveries move to their nodes' new lanes), and the results are the
-// one-thread run's; with --lane-cut size no cut is taken, and the results
-// are again the same.
+// one-thread run's; with --lane-cut size no cut is taken, and with
+// --lane-cut time the cuts follow the threads' timing (on a busy machine,
+// any number of them), and the results are again the same.
 TEST(Threads, LanesCutAgainByMeasuredWorkGiveTheSameResults) {
   for (const auto& [traffic, rate] : {std::pair<const char*, double>{"transpose", 0.1}, {"hotspot", 0.02}}) {
     SCOPED_TRACE(traffic);
@@ -169,6 +170,7 @@ TEST(Threads, LanesCutAgainByMeasuredWorkGiveTheSameResults) {
     s.traffic = traffic;
     s.cycles = 1300;
     s.deadlock_check = false;
+    s.lane_cut = LaneCut::Work;
     std::cout << "[ seed ] " << s.seed << " (" << traffic << ")\n";
     Simulation one(s);
     one.run_plain();
@@ -189,6 +191,11 @@ TEST(Threads, LanesCutAgainByMeasuredWorkGiveTheSameResults) {
     sized.run_plain();
     EXPECT_TRUE(sized.lane_recuts().empty());
     expect_same_results(one.results(0.0), sized.results(0.0));
+    s.lane_cut = LaneCut::Time;  // --lane-cut time: cuts that follow the threads' timing
+    Simulation timed(s);
+    timed.run_plain();
+    std::cout << "cut by time: " << timed.lane_recuts().size() << " cut(s)\n";
+    expect_same_results(one.results(0.0), timed.results(0.0));
   }
 }
 

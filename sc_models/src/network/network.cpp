@@ -98,6 +98,8 @@ void Network::set_threads(unsigned threads, std::size_t min_active_per_lane) {
   // Lists built so far stay valid: take() and commit_all() join the lanes.
   pool_.reset();
   if (threads > 1) pool_ = std::make_unique<WorkerPool>(threads);
+  timing_lanes_ = false;
+  lane_seconds_.clear();
   // The topology's spatial blocks: router and interface of a node together.
   apply_lanes(threads > 1 ? topology_.kind->lanes(topology_, threads, {}) : std::vector<unsigned>{});
   deliveries_.set_lanes(threads);
@@ -121,10 +123,18 @@ std::uint64_t Network::flits_sent(NodeId n) const {
   return sent;
 }
 
-void Network::measure_work() {
+void Network::measure_work(bool timed) {
   activity_.count_taken(true);
   sent_at_measure_.resize(num_nodes());
   for (NodeId n = 0; n < num_nodes(); ++n) sent_at_measure_[n] = flits_sent(n);
+  timing_lanes_ = timed;
+  lane_seconds_.assign(timed && pool_ ? pool_->lanes() : 0, {});
+}
+
+std::vector<double> Network::lane_seconds() const {
+  std::vector<double> s(pool_ ? pool_->lanes() : 1, 0.0);
+  for (std::size_t l = 0; l < lane_seconds_.size() && l < s.size(); ++l) s[l] = lane_seconds_[l].value;
+  return s;
 }
 
 std::vector<double> Network::node_work() const {
@@ -213,16 +223,21 @@ void Network::evaluate_phase(Cycle cycle) {
     if constexpr (kProfile) profile_->single_evaluate += since(t), ++profile_->single_phases;
   } else {
     // Each lane takes its own components and evaluates them.
+    const bool timed = timing_lanes_;
     pool_->run([&](unsigned lane) {
-      const auto start = stamp<kProfile>();
+      const auto start = kProfile || timed ? ProfileClock::now() : ProfileClock::time_point{};
       deliveries_.open_injected(lane);
       if (lane_prework_) lane_prework_(lane, cycle);
       evaluate_list(activity_.take_lane(lane), cycle);
       if (lane_work_) lane_work_(lane, cycle);
-      if constexpr (kProfile) {
-        NetworkProfile::Lane& mine = profile_->lanes[lane];
-        mine.last = since(start);
-        mine.evaluate += mine.last;
+      if (kProfile || timed) {
+        const double took = since(start);
+        if (timed) lane_seconds_[lane].value += took;
+        if constexpr (kProfile) {
+          NetworkProfile::Lane& mine = profile_->lanes[lane];
+          mine.last = took;
+          mine.evaluate += took;
+        }
       }
     });
     if constexpr (kProfile) {

@@ -79,7 +79,7 @@ Simulation::Simulation(const Scenario& scenario, const ResolvedHook& resolved) {
         network_->set_lane_prework([this](unsigned lane, Cycle) { queue_pending(lane); });
       }
     }
-    if (scenario_.lane_cut == LaneCut::Work) balancer_ = std::make_unique<LaneBalancer>(*network_);
+    if (scenario_.lane_cut != LaneCut::Size) balancer_ = std::make_unique<LaneBalancer>(*network_, scenario_.lane_cut);
   }
   scoreboard_.set_completion_handler(
       [this](const Packet& p, Cycle delivered) {

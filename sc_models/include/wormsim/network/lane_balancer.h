@@ -11,6 +11,16 @@
 // kMinGain lighter. It re-cuts at most kMaxRecuts times a run. The work is
 // counted, not timed, so the cuts depend only on the run's inputs and the
 // number of lanes; the results depend on neither.
+//
+// Cut by time (LaneCut::Time), the balancer also times each lane's share of
+// the shared phases (Network::lane_seconds), and weighs each node's work by
+// its lane's time per unit of work over the mean (time_weighted_work): a
+// lane whose core runs slower (a busy or slower core, another process on
+// it) then looks heavier by what it costs, and the cut gives it fewer
+// nodes. Measuring starts again after each cut, so a lane's time and work
+// always belong to one cut, and a look needs kTimedWindows windows of them
+// (a lane held up once, for a few milliseconds, is not a slow core). These
+// cuts depend on timing; the results still do not.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -24,19 +34,28 @@ namespace wormsim {
 class Network;
 
 /// How threads share a fabric: cut by size only, or by size and then again
-/// by measured work (a LaneBalancer).
-enum class LaneCut { Size, Work };
+/// by measured work (a LaneBalancer), counted or weighted by time.
+enum class LaneCut { Size, Work, Time };
 const std::vector<Choice<LaneCut>>& lane_cuts();
+
+/// Each node's work[n] times its lane's (lane_of_node[n]) seconds per unit
+/// of work over all lanes' (lane_seconds[l]: the time lane l took): what
+/// the node costs on the core that runs it, in units of the mean. A lane
+/// with no work or no time keeps its nodes' work as it is. The sum over a
+/// lane is proportional to its time.
+std::vector<double> time_weighted_work(const std::vector<double>& work, const std::vector<unsigned>& lane_of_node,
+                                       const std::vector<double>& lane_seconds);
 
 class LaneBalancer {
  public:
   static constexpr Cycle kWindowCycles = 256;
   static constexpr double kMinGain = 0.03;
   static constexpr unsigned kMaxRecuts = 4;
+  static constexpr unsigned kTimedWindows = 2;
 
-  /// For `net`, which has several lanes; counting starts after the first
-  /// kWindowCycles cycles.
-  explicit LaneBalancer(Network& net);
+  /// For `net`, which has several lanes; counting (and with LaneCut::Time,
+  /// timing) starts after the first kWindowCycles cycles.
+  explicit LaneBalancer(Network& net, LaneCut how = LaneCut::Work);
 
   /// After `cycles` cycles have completed: at the end of a window, the
   /// lane of every node when the lanes should be cut again (the caller
@@ -52,9 +71,11 @@ class LaneBalancer {
 
  private:
   Network& net_;
+  bool timed_;  ///< LaneCut::Time
   Cycle window_start_ = 0;
   bool filled_ = false;  ///< the first window is over
   bool done_ = false;    ///< kMaxRecuts taken: no more counting
+  unsigned timed_windows_ = 0;  ///< LaneCut::Time: windows timed since measuring (re)started
   double last_imbalance_ = 1;
   std::vector<LaneRecut> recuts_;
 };

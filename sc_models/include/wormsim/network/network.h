@@ -97,9 +97,16 @@ class Network {
   /// state built from an earlier cut is stale.
   std::uint64_t lane_cut() const { return lane_cut_; }
   /// With several lanes: counts each node's work from now on, from 0
-  /// (node_work()).
-  void measure_work();
-  void stop_measuring() { activity_.count_taken(false); }
+  /// (node_work()); with `timed`, also times each lane's evaluation in the
+  /// phases the lanes share, from 0 (lane_seconds()).
+  void measure_work(bool timed = false);
+  void stop_measuring() {
+    activity_.count_taken(false);
+    timing_lanes_ = false;
+  }
+  /// Per lane: the wall time its thread spent evaluating the lane's
+  /// components in shared phases since measure_work(true) (0 without it).
+  std::vector<double> lane_seconds() const;
   /// Each node's work since measure_work(): the evaluations of its router
   /// and interface, plus kFlitWork for every flit its router sent.
   std::vector<double> node_work() const;
@@ -244,6 +251,8 @@ class Network {
   RouterConfig router_cfg_;
   std::uint64_t lane_cut_ = 0;  ///< lane_cut()
   std::vector<std::uint64_t> sent_at_measure_;  ///< per node: flits its router had sent at measure_work()
+  bool timing_lanes_ = false;                   ///< measure_work(true) until stop_measuring()
+  std::vector<LaneOwned<double>> lane_seconds_;  ///< lane_seconds(), written by each lane's thread
   /// Flits node n's router has sent.
   std::uint64_t flits_sent(NodeId n) const;
   ActivityList activity_;

@@ -17,6 +17,7 @@ namespace wormsim {
 struct LaneRecut {
   std::uint64_t cycle = 0;
   double before = 1, after = 1;
+  bool timed = false;  ///< by work weighted by the lanes' times (LaneCut::Time), not counted work alone
 };
 
 struct NetworkProfile {

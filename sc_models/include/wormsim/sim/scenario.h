@@ -113,7 +113,7 @@ struct Scenario {
   /// do not depend on it.
   unsigned threads = 1;
   /// How the threads share the fabric (network/lane_balancer.h).
-  LaneCut lane_cut = LaneCut::Work;
+  LaneCut lane_cut = LaneCut::Time;
   bool force = false;  ///< run even past this machine's limits (sim/limits.h)
   /// Time every phase of the cycle loop, per lane (network/profile.h):
   /// Results::profile. Changes no result.
