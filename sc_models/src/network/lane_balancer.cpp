@@ -46,26 +46,31 @@ std::vector<unsigned> LaneBalancer::after_cycle(Cycle cycles) {
   if (!filled_) {  // the first window is the fabric filling up: count from its end
     filled_ = true;
     net_.measure_work(timed_);
+    measured_from_ = cycles;
     return {};
   }
   if (timed_ && ++timed_windows_ < kTimedWindows) return {};
   const unsigned lanes = net_.threads();
   std::vector<unsigned> now(net_.num_nodes());
   for (NodeId n = 0; n < net_.num_nodes(); ++n) now[n] = net_.lane_of_node(n);
-  // Since the first window ended (by time: since the last cut).
+  // Since the first window ended (by time: since the last cut). Timed over
+  // too few shared phases (most cycles too small to share), the times say
+  // little: the counted work decides.
+  const bool weigh = timed_ && 2 * net_.timed_phases() >= cycles - measured_from_;
   const std::vector<double> work =
-      timed_ ? time_weighted_work(net_.node_work(), now, net_.lane_seconds()) : net_.node_work();
+      weigh ? time_weighted_work(net_.node_work(), now, net_.lane_seconds()) : net_.node_work();
   last_imbalance_ = lane_imbalance(now, lanes, work);
   if (last_imbalance_ <= kMaxLaneImbalance) return {};
   std::vector<unsigned> cut = net_.topology().kind->lanes(net_.topology(), lanes, work);
   const double after = lane_imbalance(cut, lanes, work);
   if (after > last_imbalance_ * (1 - kMinGain)) return {};
-  recuts_.push_back(LaneRecut{cycles, last_imbalance_, after, timed_});
+  recuts_.push_back(LaneRecut{cycles, last_imbalance_, after, weigh});
   if (recuts_.size() == kMaxRecuts) {
     done_ = true;
     net_.stop_measuring();
   } else if (timed_) {
     net_.measure_work(true);  // the lanes' times from here on belong to the new cut
+    measured_from_ = cycles;
     timed_windows_ = 0;
   }
   return cut;

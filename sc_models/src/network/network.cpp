@@ -99,6 +99,7 @@ void Network::set_threads(unsigned threads, std::size_t min_active_per_lane) {
   pool_.reset();
   if (threads > 1) pool_ = std::make_unique<WorkerPool>(threads);
   timing_lanes_ = false;
+  timed_phases_ = 0;
   lane_seconds_.clear();
   // The topology's spatial blocks: router and interface of a node together.
   apply_lanes(threads > 1 ? topology_.kind->lanes(topology_, threads, {}) : std::vector<unsigned>{});
@@ -128,6 +129,7 @@ void Network::measure_work(bool timed) {
   sent_at_measure_.resize(num_nodes());
   for (NodeId n = 0; n < num_nodes(); ++n) sent_at_measure_[n] = flits_sent(n);
   timing_lanes_ = timed;
+  timed_phases_ = 0;
   lane_seconds_.assign(timed && pool_ ? pool_->lanes() : 0, {});
 }
 
@@ -240,6 +242,7 @@ void Network::evaluate_phase(Cycle cycle) {
         }
       }
     });
+    timed_phases_ += timed ? 1 : 0;
     if constexpr (kProfile) {
       profile_->shared_evaluate += since(t), ++profile_->shared_phases;
       double slowest = 0;

@@ -19,7 +19,9 @@
 // it) then looks heavier by what it costs, and the cut gives it fewer
 // nodes. Measuring starts again after each cut, so a lane's time and work
 // always belong to one cut, and a look needs kTimedWindows windows of them
-// (a lane held up once, for a few milliseconds, is not a slow core). These
+// (a lane held up once, for a few milliseconds, is not a slow core). Where
+// fewer than half of those cycles were shared by the lanes (the others too
+// small to share, and not timed), the counted work decides alone. These
 // cuts depend on timing; the results still do not.
 #pragma once
 #include <cstdint>
@@ -76,6 +78,7 @@ class LaneBalancer {
   bool filled_ = false;  ///< the first window is over
   bool done_ = false;    ///< kMaxRecuts taken: no more counting
   unsigned timed_windows_ = 0;  ///< LaneCut::Time: windows timed since measuring (re)started
+  Cycle measured_from_ = 0;     ///< the cycle counting (and timing) last started
   double last_imbalance_ = 1;
   std::vector<LaneRecut> recuts_;
 };

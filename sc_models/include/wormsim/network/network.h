@@ -107,6 +107,8 @@ class Network {
   /// Per lane: the wall time its thread spent evaluating the lane's
   /// components in shared phases since measure_work(true) (0 without it).
   std::vector<double> lane_seconds() const;
+  /// The shared evaluate phases lane_seconds() was timed over.
+  std::uint64_t timed_phases() const { return timed_phases_; }
   /// Each node's work since measure_work(): the evaluations of its router
   /// and interface, plus kFlitWork for every flit its router sent.
   std::vector<double> node_work() const;
@@ -252,6 +254,7 @@ class Network {
   std::uint64_t lane_cut_ = 0;  ///< lane_cut()
   std::vector<std::uint64_t> sent_at_measure_;  ///< per node: flits its router had sent at measure_work()
   bool timing_lanes_ = false;                   ///< measure_work(true) until stop_measuring()
+  std::uint64_t timed_phases_ = 0;              ///< timed_phases()
   std::vector<LaneOwned<double>> lane_seconds_;  ///< lane_seconds(), written by each lane's thread
   /// Flits node n's router has sent.
   std::uint64_t flits_sent(NodeId n) const;
