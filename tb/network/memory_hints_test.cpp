@@ -1,8 +1,9 @@
-// Memory hints (Component::prefetch, used on fabrics larger than the caches)
+// Memory hints (Component::prefetch, used on fabrics larger than the caches;
+// on smaller ones only the first lines of a component a few places ahead)
 // only ask the memory for data: a fabric evaluated with them delivers every
 // flit at the same node, on the same channel, in the same cycle and order as
-// without. The fabrics here are small, so the hints are forced on; this is
-// the only place the hinted evaluation runs on small fabrics.
+// without. The fabrics here are small, so the staged hints are forced on;
+// this is the only place the staged evaluation runs on small fabrics.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -53,6 +54,7 @@ std::vector<Delivery> simulate(const Case& c, NetworkConfig::MemoryHints hints, 
   nc.memory_hints = hints;
   Network net(topology, *routing, nc, log);
   EXPECT_EQ(net.prefetching(), hints == NetworkConfig::MemoryHints::On);
+  EXPECT_EQ(net.light_hints(), hints == NetworkConfig::MemoryHints::BySize);  // these fabrics are small
   Rng rng(seed, 5);
   const NodeId n = static_cast<NodeId>(topology.num_nodes());
   std::uint64_t id = 0;
@@ -93,8 +95,10 @@ TEST(MemoryHints, SameDeliveriesWithAndWithoutHints) {
     SCOPED_TRACE(std::string(c.topology) + " " + c.routing);
     const auto off = simulate(c, NetworkConfig::MemoryHints::Off, seed);
     const auto on = simulate(c, NetworkConfig::MemoryHints::On, seed);
+    const auto light = simulate(c, NetworkConfig::MemoryHints::BySize, seed);
     ASSERT_GT(off.size(), 1000u) << "the traffic must reach the fabric";
     EXPECT_EQ(on, off);
+    EXPECT_EQ(light, off);
   }
 }
 
@@ -108,9 +112,12 @@ TEST(MemoryHints, ChosenBySizeOfTheFlitBuffers) {
   const auto small_routing = make_routing("dor", small, 2);
   const auto large_routing = make_routing("dor", large, 2);
   EXPECT_FALSE(Network(small, *small_routing, nc, log).prefetching());
+  EXPECT_TRUE(Network(small, *small_routing, nc, log).light_hints());
   EXPECT_TRUE(Network(large, *large_routing, nc, log).prefetching());
+  EXPECT_FALSE(Network(large, *large_routing, nc, log).light_hints());
   nc.memory_hints = NetworkConfig::MemoryHints::Off;
   EXPECT_FALSE(Network(large, *large_routing, nc, log).prefetching());
+  EXPECT_FALSE(Network(small, *small_routing, nc, log).light_hints());
 }
 
 }  // namespace

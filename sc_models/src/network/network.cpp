@@ -21,6 +21,7 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
       n * router_cfg_.total_ports() * router_cfg_.vcs * router_cfg_.buffer_depth * sizeof(Flit);
   prefetch_ = config.memory_hints == NetworkConfig::MemoryHints::BySize ? buffer_bytes >= kPrefetchMinBufferBytes
                                                                         : config.memory_hints == NetworkConfig::MemoryHints::On;
+  light_hints_ = !prefetch_ && config.memory_hints == NetworkConfig::MemoryHints::BySize;
   arrivals_ = std::make_unique<Router::Arrivals[]>(n);
   routers_.resize(n);
   nis_.resize(n);
@@ -279,6 +280,17 @@ void Network::for_each_lane(const std::function<void(unsigned)>& job) const {
 }
 
 void Network::evaluate_list(ComponentList list, Cycle cycle) const {
+  const std::size_t n = list.size();
+  if (light_hints_) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i + kLightAhead < n) {
+        const char* next = reinterpret_cast<const char*>(list[i + kLightAhead]);
+        for (std::size_t line = 0; line < kLightLines; ++line) __builtin_prefetch(next + 64 * line);
+      }
+      list[i]->evaluate(cycle);
+    }
+    return;
+  }
   if (!prefetch_) {
     for (Component* c : list) c->evaluate(cycle);
     return;
@@ -287,7 +299,6 @@ void Network::evaluate_list(ComponentList list, Cycle cycle) const {
   // component kLineAhead places on, then its stages 0, 1 and 2 (see
   // Component::prefetch). The order of evaluation is the list's.
   constexpr std::size_t kLineAhead = 8, kStage0Ahead = 5, kStage1Ahead = 3, kStage2Ahead = 1;
-  const std::size_t n = list.size();
   for (std::size_t i = 0; i < n; ++i) {
     if (i + kLineAhead < n) __builtin_prefetch(list[i + kLineAhead]);
     if (i + kStage0Ahead < n) list[i + kStage0Ahead]->prefetch(0);

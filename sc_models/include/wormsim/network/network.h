@@ -46,8 +46,9 @@ struct NetworkConfig {
   std::uint64_t seed = 1;          ///< seeds the ejection back-pressure streams
   const WormTable* worms = nullptr;  ///< multi-destination worms in flight (may stay null)
   /// Memory hints while evaluating (Component::prefetch): by the fabric's
-  /// size (Network::kPrefetchMinBufferBytes), or forced on or off. Never
-  /// changes a result, only the speed.
+  /// size (Network::kPrefetchMinBufferBytes; below it only the first lines
+  /// of the component kLightAhead places on), or forced on or off (off:
+  /// none at all). Never changes a result, only the speed.
   enum class MemoryHints { BySize, On, Off } memory_hints = MemoryHints::BySize;
   /// Latency in cycles of the link leaving router n's network port p, at
   /// index n * topology.num_ports + p (1 to kMaxLinkLatency); empty: every
@@ -149,8 +150,16 @@ class Network {
   /// flit buffers alone pass this (the threshold's measurements are in
   /// docs/measured.md).
   static constexpr std::size_t kPrefetchMinBufferBytes = std::size_t{16} << 20;
-  /// True when evaluation runs with memory hints.
+  /// True when evaluation runs with memory hints (the staged ones).
   bool prefetching() const { return prefetch_; }
+  /// Below kPrefetchMinBufferBytes (by size): the evaluation asks for the
+  /// first kLightLines lines of the component kLightAhead places on in the
+  /// list, and for nothing else (the staged hints cost more than they save
+  /// where the fabric mostly fits the caches).
+  static constexpr std::size_t kLightAhead = 8;
+  static constexpr std::size_t kLightLines = 2;
+  /// True when evaluation runs with those first-line hints only.
+  bool light_hints() const { return light_hints_; }
   Router& router(NodeId n) { return *routers_[n]; }
   const Router& router(NodeId n) const { return *routers_[n]; }
   NetworkInterface& ni(NodeId n) { return *nis_[n]; }
@@ -184,7 +193,7 @@ class Network {
  private:
   Link* make_link(LinkEnd up, LinkEnd down, std::string name, unsigned latency = 1, unsigned credit_latency = 0);
   /// Evaluates the components of `list` in order (with memory hints ahead
-  /// of them when prefetch_ is set).
+  /// of them when prefetch_ or light_hints_ is set).
   void evaluate_list(ComponentList list, Cycle cycle) const;
   /// evaluate() and commit(), timed into profile_ when kProfile.
   template <bool kProfile>
@@ -268,6 +277,7 @@ class Network {
   std::function<void()> edge_listener_;  ///< set_edge_listener()
   bool stand_ins_ = false;
   bool prefetch_ = false;  ///< memory hints while evaluating (NetworkConfig::memory_hints)
+  bool light_hints_ = false;  ///< the first lines only, ahead (kLightAhead), where prefetch_ is not set
   /// Every router's arrival words, by node id, in one array (16 bytes per
   /// router: the clock edge's writes stay in a few cache lines' reach).
   std::unique_ptr<Router::Arrivals[]> arrivals_;
