@@ -37,6 +37,11 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
     activity_.add(routers_[id].get());
     activity_.add(nis_[id].get());
   }
+  using Dense = NetworkConfig::DenseEvaluation;
+  if (config.dense == Dense::Always)
+    activity_.set_dense(1, 0);
+  else if (config.dense == Dense::ByActivity && !prefetch_)
+    activity_.set_dense(2 * n * kDenseEnterEighths / 8, 2 * n * kDenseLeaveEighths / 8);
   const unsigned ports = router_cfg_.total_ports();
   if (!config.link_latency.empty() && config.link_latency.size() != n * topology.num_ports)
     throw std::invalid_argument("Network: link_latency needs one entry per router network port");

@@ -1,6 +1,8 @@
 // Activity list: which components must be evaluated in the next cycle. A
 // component is woken when a flit or credit arrives on one of its links, or by
-// itself while it still holds work. Idle components cost nothing.
+// itself while it still holds work. Idle components cost nothing. With one
+// lane, a busy fabric may be evaluated densely instead (set_dense): every
+// component each cycle, and no wake-ups recorded.
 // With several lanes (the multi-threaded engine), every component belongs to
 // one lane; a wake-up goes to the list from the lane that makes it to the
 // lane of the component (a component wakes itself and its links' receivers
@@ -66,6 +68,7 @@ class ActivityList {
       ++wakeups_[fill_][lane].value;
       return lane_next_[fill_][lane][lane].value.push_back(slot);
     }
+    if (unlisted_) return;  // dense: every component is evaluated anyway
     // Without a branch (a component is often woken several times a
     // cycle): the component is written at the end of the list, and the
     // list grows only if this is its first wake-up of the cycle.
@@ -102,6 +105,7 @@ class ActivityList {
   /// together), so a lane's work keeps to its part of the fabric. Between
   /// cycles only: the wake-ups waiting move to their components' new lanes.
   void set_lanes(unsigned lanes, const std::vector<unsigned>* lane_of_slot = nullptr) {
+    if (lanes > 1) set_dense(0, 0);  // lanes keep lists
     std::vector<std::size_t> pending;
     for (auto& lists : lane_next_)
       for (auto& from : lists)
@@ -184,7 +188,25 @@ class ActivityList {
   }
 
   /// True when some component is scheduled for the next cycle.
-  bool pending() const { return next_count_ != 0 || lane_wakeups() != 0; }
+  bool pending() const { return dense_ || next_count_ != 0 || lane_wakeups() != 0; }
+
+  /// Dense evaluation, with one lane: where a cycle takes at least `enter`
+  /// components, the cycles after it take every component (in slot order)
+  /// and record no wake-ups; every kDenseProbe-th such cycle records them
+  /// again, and where fewer than `leave` components were woken the next
+  /// cycle takes only those, as before. enter = 0: never (set_lanes with
+  /// several lanes sets it so). Needs components whose evaluation with
+  /// nothing to do changes nothing.
+  void set_dense(std::size_t enter, std::size_t leave) {
+    dense_enter_ = enter;
+    dense_leave_ = leave;
+    if (enter == 0 && dense_) {  // no list of what is woken: every component, once
+      leave_dense();
+      for (std::size_t slot = 0; slot < components_.size(); ++slot) wake(slot);
+    }
+  }
+  bool dense() const { return dense_; }
+  static constexpr unsigned kDenseProbe = 64;
 
   /// Hands out the list for the coming cycle and starts a fresh one.
   ComponentList take() {
@@ -195,10 +217,23 @@ class ActivityList {
         for (Component* c : take_lane(k)) next_[next_count_++] = c;
     } else {
       ++generation_;
+      if (dense_) {
+        if (!unlisted_ && next_count_ < dense_leave_) {
+          leave_dense();  // the probe's wake-ups are the whole list
+        } else {
+          next_count_ = 0;
+          unlisted_ = ++dense_cycles_ % kDenseProbe != 0;  // a probe records this cycle's wake-ups
+          return ComponentList(components_);
+        }
+      }
     }
     current_.swap(next_);
     const std::size_t n = next_count_;
     next_count_ = 0;
+    if (!laned_ && dense_enter_ != 0 && n >= dense_enter_) {
+      dense_ = unlisted_ = true;  // from the next take on (this cycle's wake-ups are not needed)
+      dense_cycles_ = 0;
+    }
     return ComponentList(current_.data(), n);
   }
 
@@ -230,6 +265,12 @@ class ActivityList {
     return static_cast<std::size_t>(std::find(components_.begin(), components_.end(), c) - components_.begin());
   }
   unsigned long long generation_ = 1;
+  // Dense evaluation (set_dense).
+  std::size_t dense_enter_ = 0, dense_leave_ = 0;
+  bool dense_ = false;     ///< take() returns every component
+  bool unlisted_ = false;  ///< dense and not probing: wake() records nothing
+  unsigned dense_cycles_ = 0;
+  void leave_dense() { dense_ = unlisted_ = false; }
 };
 
 }  // namespace wormsim

@@ -50,6 +50,11 @@ struct NetworkConfig {
   /// of the component kLightAhead places on), or forced on or off (off:
   /// none at all). Never changes a result, only the speed.
   enum class MemoryHints { BySize, On, Off } memory_hints = MemoryHints::BySize;
+  /// Dense evaluation with one thread (ActivityList::set_dense): by the
+  /// share of components active (Network::kDenseEnterEighths, where the
+  /// staged memory hints are off), always, or never. Never changes a
+  /// result, only the speed.
+  enum class DenseEvaluation { ByActivity, Always, Never } dense = DenseEvaluation::ByActivity;
   /// Latency in cycles of the link leaving router n's network port p, at
   /// index n * topology.num_ports + p (1 to kMaxLinkLatency); empty: every
   /// link 1 cycle. Injection and ejection links are always 1 cycle.
@@ -160,6 +165,14 @@ class Network {
   static constexpr std::size_t kLightLines = 2;
   /// True when evaluation runs with those first-line hints only.
   bool light_hints() const { return light_hints_; }
+  /// Dense evaluation by activity: from a cycle that evaluates at least
+  /// this many eighths of the components (routers and interfaces) on, every
+  /// component is evaluated each cycle with no wake-ups recorded, until a
+  /// probe finds fewer than kDenseLeaveEighths woken. Not with the staged
+  /// hints (a fabric past the caches pays a miss for each idle component).
+  static constexpr std::size_t kDenseEnterEighths = 6, kDenseLeaveEighths = 5;
+  /// True while the cycle loop evaluates every component (one thread).
+  bool dense() const { return activity_.dense(); }
   Router& router(NodeId n) { return *routers_[n]; }
   const Router& router(NodeId n) const { return *routers_[n]; }
   NetworkInterface& ni(NodeId n) { return *nis_[n]; }
