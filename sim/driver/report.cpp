@@ -323,7 +323,9 @@ void write_json(const std::string& path, const Scenario& s, const Results& r, co
                     {"projected_speedup_8", p.projected_speedup(8)},
                     {"projected_speedup_16", p.projected_speedup(16)}};
     nlohmann::json recuts = nlohmann::json::array();
-    for (const LaneRecut& c : p.recuts) recuts.push_back({{"cycle", c.cycle}, {"before", c.before}, {"after", c.after}, {"by", c.timed ? "time" : "work"}});
+    for (const LaneRecut& c : p.recuts)
+      recuts.push_back(
+          {{"cycle", c.cycle}, {"before", c.before}, {"after", c.after}, {"by", c.timed ? "time" : "work"}});
     j["profile"]["recuts"] = recuts;
   }
   j["node_cycles_per_second"] = r.node_cycles_per_second;

@@ -92,18 +92,20 @@ std::vector<Delivery> simulate(const Case& c, NetworkConfig::MemoryHints hints, 
   return std::move(log.got);
 }
 
+// DOR, adaptive, age arbitration, 3PT, and worms under both arbitrations.
+const Case kCases[] = {
+    {"mesh:6x6x6", "dor", Arbitration::RoundRobin, false},
+    {"mesh:4x4x4", "adaptive", Arbitration::Age, false},
+    {"torus:4x4x4", "dor", Arbitration::Age, false},
+    {"3pt:3x3x2", "adaptive", Arbitration::Age, false},
+    {"mesh:4x4x4", "hamiltonian", Arbitration::RoundRobin, true},
+    {"mesh:4x4x4", "hamiltonian", Arbitration::Age, true},
+};
+
 TEST(MemoryHints, SameDeliveriesWithAndWithoutHints) {
   const std::uint64_t seed = 2024;
   std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
-  const Case cases[] = {
-      {"mesh:6x6x6", "dor", Arbitration::RoundRobin, false},
-      {"mesh:4x4x4", "adaptive", Arbitration::Age, false},
-      {"torus:4x4x4", "dor", Arbitration::Age, false},
-      {"3pt:3x3x2", "adaptive", Arbitration::Age, false},
-      {"mesh:4x4x4", "hamiltonian", Arbitration::RoundRobin, true},
-      {"mesh:4x4x4", "hamiltonian", Arbitration::Age, true},
-  };
-  for (const Case& c : cases) {
+  for (const Case& c : kCases) {
     SCOPED_TRACE(std::string(c.topology) + " " + c.routing);
     const auto off = simulate(c, NetworkConfig::MemoryHints::Off, seed);
     const auto on = simulate(c, NetworkConfig::MemoryHints::On, seed);
@@ -115,22 +117,15 @@ TEST(MemoryHints, SameDeliveriesWithAndWithoutHints) {
 }
 
 // Dense evaluation (ActivityList::set_dense) evaluates every component each
-// cycle instead of the woken ones: the same deliveries, always dense or
-// never, and by activity, where this traffic (congesting, then draining)
-// enters dense evaluation and, where the fabric drains within the run,
-// leaves it again.
+// cycle instead of the woken ones: on the same six fabrics, the same
+// deliveries, always dense or never, and by activity, where this traffic
+// (congesting, then draining) enters dense evaluation and, where the
+// fabric drains within the run, leaves it again.
 TEST(MemoryHints, DenseEvaluationGivesTheSameDeliveries) {
   const std::uint64_t seed = 2025;
   std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
   using Dense = NetworkConfig::DenseEvaluation;
-  const Case cases[] = {
-      {"mesh:6x6x6", "dor", Arbitration::RoundRobin, false},
-      {"mesh:4x4x4", "adaptive", Arbitration::Age, false},
-      {"torus:4x4x4", "dor", Arbitration::Age, false},
-      {"3pt:3x3x2", "adaptive", Arbitration::Age, false},
-      {"mesh:4x4x4", "hamiltonian", Arbitration::RoundRobin, true},
-  };
-  for (const Case& c : cases) {
+  for (const Case& c : kCases) {
     SCOPED_TRACE(std::string(c.topology) + " " + c.routing);
     // Within a cycle, deliveries come in the order the interfaces are
     // evaluated, which differs: compare them sorted.

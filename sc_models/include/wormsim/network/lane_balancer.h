@@ -57,7 +57,7 @@ class LaneBalancer {
 
   /// For `net`, which has several lanes; counting (and with LaneCut::Time,
   /// timing) starts after the first kWindowCycles cycles.
-  explicit LaneBalancer(Network& net, LaneCut how = LaneCut::Work);
+  LaneBalancer(Network& net, LaneCut how);
 
   /// After `cycles` cycles have completed: at the end of a window, the
   /// lane of every node when the lanes should be cut again (the caller
