@@ -471,6 +471,10 @@ void Router::vc_allocation() {
       if (request < 0) keep_routes(requester, forks);  // it waits: keep its candidates
     }
     if (request < 0) continue;
+    if (!forks && !(va_waiting_ & (va_waiting_ - 1))) {  // the only request: granted
+      va_grants_.push_back(VaGrant{requester, static_cast<unsigned>(request), -1});
+      return;
+    }
     if (forks) {
       const Flit& head = inputs_[requester].fifo.front();
       if (waits_for_address(head, inputs_[requester].fifo)) continue;
@@ -702,15 +706,25 @@ void Router::speculative_grant(unsigned ivc, unsigned o) {
 // round-robin over VC index. Output stage: each output port grants one
 // requesting input port, round-robin over port index. A fork crosses only if
 // it wins both outputs. The input pointer advances only when its pick crosses.
-void Router::switch_allocation() {
+inline void Router::switch_allocation() {
   sa_grant_count_ = 0;
   if (sa_ready_ & forking_) return switch_allocation_forks();
   // No fork among the ready VCs: every request names one output VC, and each
   // output port's winner crosses. An active VC that does not fork is
   // eligible when its output VC has a credit (sa_credit_).
+  const std::uint64_t eligible = sa_ready_ & sa_credit_;
+  if (eligible & (eligible - 1)) return switch_allocation_many(eligible);
+  if (eligible == 0) return;
+  // One eligible VC: it wins both stages.
+  const unsigned index = static_cast<unsigned>(__builtin_ctzll(eligible));
+  const unsigned p = port_of_[index];
+  traverse<false, false, true>(p, index - p * cfg_.vcs);
+}
+
+void Router::switch_allocation_many(std::uint64_t eligible_vcs) {
   const unsigned vcs = cfg_.vcs;
   std::uint64_t requested_outputs = 0;
-  for (std::uint64_t ready = sa_ready_ & sa_credit_; ready;) {
+  for (std::uint64_t ready = eligible_vcs; ready;) {
     const unsigned p = port_of_[__builtin_ctzll(ready)];
     const unsigned base = p * vcs;
     const std::uint64_t eligible = (ready >> base) & vc_bits_;

@@ -196,7 +196,9 @@ class Router : public Component {
   /// SA output stage: the input port granted output port o.
   int pick_input(unsigned o) const;
   void vc_allocation();
-  void switch_allocation();
+  [[gnu::always_inline]] inline void switch_allocation();
+  /// switch_allocation() where more than one VC is eligible (`eligible_vcs`).
+  void switch_allocation_many(std::uint64_t eligible_vcs);
   /// The two stages by iSLIP (cfg_.allocator == Allocator::Islip): every
   /// output VC (port) a requester can use is requested; switch winners are
   /// listed and moved by commit_switch_traversal().
