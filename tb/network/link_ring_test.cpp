@@ -69,7 +69,7 @@ void expect_every_item_seen_once(unsigned latency, unsigned credit_latency, unsi
     if (t >= credit_latency && t - credit_latency < kSends) {
       ASSERT_NE(c, nullptr) << "cycle " << t;
       EXPECT_EQ(c->vc, (t - credit_latency) % 4);
-      EXPECT_EQ(credit_words[t & 1], 1u << 5) << "cycle " << t;
+      EXPECT_EQ(credit_words[t & 1], 1u << (5 + (t - credit_latency) % 4)) << "cycle " << t;  // bit 5 + VC
       ++credits_seen;
     } else {
       EXPECT_EQ(c, nullptr) << "cycle " << t;
@@ -146,6 +146,40 @@ TEST(LinkRing, ACountPastTwoToTheThirtyTwoStaysExact) {
   EXPECT_EQ(wrapped + count, 0x100000000ull);
   count_with_wrap(count, wrapped);
   EXPECT_EQ(wrapped + count, 0x100000001ull);
+}
+
+// A credit sets the bit of its VC (first bit + VC), and a credit merged into
+// it in the same cycle (an input speedup) sets its own, whether the arrival
+// is set as it is sent (one cycle) or at the commit before it is seen.
+TEST(LinkRing, MergedCreditsSetABitPerVc) {
+  for (const unsigned latency : {1u, 2u, 5u}) {
+    SCOPED_TRACE("credit latency " + std::to_string(latency));
+    ActivityList activity;
+    Idle a, b;
+    const std::size_t up = activity.add(&a), down = activity.add(&b);
+    LinkCommitter committer(activity);
+    Link link(&committer, LinkEnd{up, 0, 0, true}, LinkEnd{down, 0, 1, true}, "l", 1, latency);
+    std::uint64_t words[2] = {0, 0};
+    link.notify_credit_to(words, 8);
+    for (Cycle t = 0; t < 12; ++t) {
+      if (t == latency + 3) {
+        EXPECT_EQ(words[t & 1], (1ull << 9) | (1ull << 11));
+        const CreditSlot* c = link.credit_arrival();
+        ASSERT_NE(c, nullptr);
+        EXPECT_EQ(c->vc, 1u);
+        EXPECT_TRUE(c->credits(3));
+        EXPECT_FALSE(c->credits(2));
+      } else {
+        EXPECT_EQ(words[t & 1], 0u) << "cycle " << t;
+      }
+      words[t & 1] = 0;
+      if (t == 3) {
+        link.send_credit(1);
+        link.send_credit_merged(3);
+      }
+      committer.commit_all();
+    }
+  }
 }
 
 TEST(LinkRing, ALongerLinkJoiningMidFlightMovesNoArrival) {

@@ -108,16 +108,13 @@ inline void NetworkInterface::receive(Cycle cycle) {
 inline void NetworkInterface::count_credits() {
   const Cycle now = committer_->edge();
   std::uint64_t& word = credit_words_[now & 1];
+  // The links set a bit per VC credited (channel * V + vc).
   for (std::uint64_t arrived = word; arrived; arrived &= arrived - 1) {
-    auto& ch = inject_[static_cast<unsigned>(__builtin_ctzll(arrived))];
-    const CreditSlot& c = ch.link->arrived_credit(now);
-    if (++ch.credits[c.vc] > cfg_.buffer_depth) throw std::logic_error("network interface: credit overflow");
-    ch.credited |= 1ull << c.vc;
-    for (unsigned more = c.more; more != 0; more &= more - 1) {  // an input speedup's further credits
-      const unsigned v = static_cast<unsigned>(__builtin_ctz(more));
-      if (++ch.credits[v] > cfg_.buffer_depth) throw std::logic_error("network interface: credit overflow");
-      ch.credited |= 1ull << v;
-    }
+    const unsigned bit = static_cast<unsigned>(__builtin_ctzll(arrived));
+    auto& ch = inject_[bit / cfg_.vcs];
+    const unsigned v = bit % cfg_.vcs;
+    if (++ch.credits[v] > cfg_.buffer_depth) throw std::logic_error("network interface: credit overflow");
+    ch.credited |= 1ull << v;
   }
   word = 0;
 }

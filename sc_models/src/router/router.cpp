@@ -189,14 +189,10 @@ inline void Router::count_credit(unsigned index) {
 }
 
 inline void Router::credit_update(Cycle cycle) {
+  // The links set a bit per output VC credited (port * V + vc).
   const unsigned parity = static_cast<unsigned>(cycle & 1);
-  for (std::uint64_t arrived = arrivals_->credits[parity]; arrived; arrived &= arrived - 1) {
-    const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
-    const CreditSlot& c = out_links_[p]->arrived_credit(cycle);
-    count_credit(p * cfg_.vcs + c.vc);
-    for (unsigned more = c.more; __builtin_expect(more != 0, 0); more &= more - 1)  // the next router's input speedup
-      count_credit(p * cfg_.vcs + static_cast<unsigned>(__builtin_ctz(more)));
-  }
+  for (std::uint64_t arrived = arrivals_->credits[parity]; arrived; arrived &= arrived - 1)
+    count_credit(static_cast<unsigned>(__builtin_ctzll(arrived)));
   arrivals_->credits[parity] = 0;
 }
 

@@ -159,12 +159,16 @@ class Link {
   /// while fewer than 2^32 heads cross between them).
   inline std::uint32_t heads_carried() const;
 
-  /// Arrivals set bit `bit` of words[parity of the cycle seen] (the
-  /// downstream end's flits, the upstream end's credits), so a component
+  /// Arrivals set bits of words[parity of the cycle seen], so a component
   /// reads only the ports that received something; it clears the word of
-  /// each cycle as it reads it.
+  /// each cycle as it reads it. A flit sets bit `bit`; a credit for VC v
+  /// sets bit `first_bit` + v (each VC credited in that cycle: the reader
+  /// needs no credit register), for VCs up to 63 - `first_bit`.
   void notify_flit_to(std::uint64_t* words, unsigned bit) { flit_words_ = words; flit_bit_ = bit & 63u; }
-  void notify_credit_to(std::uint64_t* words, unsigned bit) { credit_words_ = words; credit_bit_ = bit & 63u; }
+  void notify_credit_to(std::uint64_t* words, unsigned first_bit) {
+    credit_words_ = words;
+    credit_bit_ = first_bit & 63u;
+  }
   /// The words notify_*_to names, for the lanes' ownership check.
   const std::uint64_t* flit_word() const { return flit_words_; }
   const std::uint64_t* credit_word() const { return credit_words_; }
@@ -232,13 +236,15 @@ class Link {
   /// Puts what arrives for cycle `seen` in view of the receiving end: wakes
   /// it from lane `lane` and sets its arrival bit.
   inline void arrive_flit(std::uint64_t seen, unsigned lane);
-  inline void arrive_credit(std::uint64_t seen, unsigned lane);
+  /// `vcs`: the VCs credited (bit v: VC v).
+  inline void arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t vcs);
   /// Bit `bit` of `*word`, atomically unless `own` (set_word_owned).
-  static void set_bit(std::uint64_t* word, unsigned bit, bool own) {
+  static void set_bit(std::uint64_t* word, unsigned bit, bool own) { set_bits(word, 1ull << bit, own); }
+  static void set_bits(std::uint64_t* word, std::uint64_t bits, bool own) {
     if (own)
-      *word |= 1ull << bit;
+      *word |= bits;
     else
-      __atomic_fetch_or(word, 1ull << bit, __ATOMIC_RELAXED);
+      __atomic_fetch_or(word, bits, __ATOMIC_RELAXED);
   }
   inline std::uint64_t now() const;
   /// Counts a send of `f` through register `r`.
@@ -538,9 +544,9 @@ inline void Link::arrive_flit(std::uint64_t seen, unsigned lane) {
   if (flit_words_) set_bit(&flit_words_[seen & 1], flit_bit_, flit_word_own_);
 }
 
-inline void Link::arrive_credit(std::uint64_t seen, unsigned lane) {
+inline void Link::arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t vcs) {
   committer_->activity().wake_in(up_slot_, lane);
-  if (credit_words_) set_bit(&credit_words_[seen & 1], credit_bit_, credit_word_own_);
+  if (credit_words_) set_bits(&credit_words_[seen & 1], vcs << credit_bit_, credit_word_own_);
 }
 
 // In a fabric of one-cycle links a direction writes its own pair of
@@ -583,7 +589,7 @@ inline void Link::send_credit(VcId vc) {
   r.seen = seen;
   r.slot.vc = vc;
   r.slot.more = 0;
-  arrive_credit(seen, down_lane_);
+  arrive_credit(seen, down_lane_, std::uint64_t{1} << vc);
 }
 
 inline void Link::send_credit_merged(VcId vc) {
@@ -591,16 +597,21 @@ inline void Link::send_credit_merged(VcId vc) {
   CreditReg& r = credit_ring_[seen & credit_mask_];
   if (r.seen == seen) {  // a credit sent already this cycle
     r.slot.more = static_cast<std::uint16_t>(r.slot.more | 1u << vc);
+    // Its arrival bit too, unless the wheel sets them all at the commit.
+    if (!committer_->pipelined_credits() && credit_words_)
+      set_bit(&credit_words_[seen & 1], credit_bit_ + vc, credit_word_own_);
     return;
   }
   send_credit(vc);
 }
 
 inline void Link::commit_due(bool flit, unsigned lane, std::uint64_t edge) {
-  if (flit)
+  if (flit) {
     arrive_flit(edge + 1, lane);
-  else
-    arrive_credit(edge + 1, lane);
+  } else {
+    const CreditSlot& c = credit_ring_[(edge + 1) & credit_mask_].slot;
+    arrive_credit(edge + 1, lane, (std::uint64_t{1} << c.vc) | c.more);
+  }
 }
 
 }  // namespace wormsim

@@ -9,6 +9,7 @@
 // goes back to the router. A flit counts as delivered in the cycle it arrives
 // on the ejection link.
 #pragma once
+#include <stdexcept>
 #include <vector>
 
 #include <wormsim/core/activity.h>
@@ -34,12 +35,16 @@ class NetworkInterface : public Component {
   NetworkInterface(NodeId id, const NiConfig& config, DeliveryObserver& observer,
                    ActivityList& activity, std::size_t slot, Rng eject_rng);
 
-  /// The links of channel `channel` (at most 64 channels): they set its bit
-  /// in the interface's arrival words as a credit (injection) or a flit
-  /// (ejection) arrives, so an evaluation reads only the channels with one.
+  /// The links of channel `channel` (at most 64 channels): they set bits
+  /// in the interface's arrival words as a flit (ejection: the channel's
+  /// bit) or a credit (injection: bit channel * V + vc, so channels x VCs
+  /// at most 64, std::invalid_argument else) arrives, so an evaluation
+  /// reads only the channels with one.
   void attach_injection(unsigned channel, Link* link) {
+    if ((channel + 1) * cfg_.vcs > 64)
+      throw std::invalid_argument("network interface: more than 64 injection channels x VCs");
     inject_[channel].link = link;
-    link->notify_credit_to(credit_words_, channel);
+    link->notify_credit_to(credit_words_, channel * cfg_.vcs);
     committer_ = link->committer();
   }
   void attach_ejection(unsigned channel, Link* link) {

@@ -64,7 +64,7 @@ class Router : public Component {
   void attach_output(PortId port, Link* link) {
     out_links_[port] = link;
     connected_ |= 1ull << port;
-    link->notify_credit_to(arrivals_->credits, port);
+    link->notify_credit_to(arrivals_->credits, port * cfg_.vcs);
     committer_ = link->committer();
   }
 
