@@ -44,7 +44,7 @@ class ActivityList {
  public:
   /// Registers a component; returns its slot index.
   std::size_t add(Component* c) {
-    woken_.push_back(0);
+    slots_.push_back(Slot{c, 0});
     components_.push_back(c);
     lane_of_slot_.push_back(0);
     // Room for every component and one more: a wake-up writes its
@@ -57,7 +57,7 @@ class ActivityList {
 
   /// Puts `c` in place of the component at `slot`: links that wake the slot
   /// wake `c` from now on, and the old component is never evaluated again.
-  void replace(std::size_t slot, Component* c) { components_[slot] = c; }
+  void replace(std::size_t slot, Component* c) { components_[slot] = slots_[slot].component = c; }
 
   /// Schedules component `slot` for evaluation in the next cycle. With
   /// several lanes only a component's own evaluation (or the serial part of
@@ -72,9 +72,10 @@ class ActivityList {
     // Without a branch (a component is often woken several times a
     // cycle): the component is written at the end of the list, and the
     // list grows only if this is its first wake-up of the cycle.
-    const bool first = woken_[slot] != generation_;
-    woken_[slot] = generation_;
-    next_[next_count_] = components_[slot];
+    Slot& s = slots_[slot];
+    const bool first = s.woken != generation_;
+    s.woken = generation_;
+    next_[next_count_] = s.component;
     next_count_ += first;
   }
 
@@ -163,9 +164,10 @@ class ActivityList {
     const unsigned long long generation = generation_;
     auto take = [&](std::vector<std::size_t>& slots) {
       for (std::size_t slot : slots) {
-        const bool first = woken_[slot] != generation;
-        woken_[slot] = generation;
-        out[n] = components_[slot];
+        Slot& s = slots_[slot];
+        const bool first = s.woken != generation;
+        s.woken = generation;
+        out[n] = s.component;
         if (__builtin_expect(counting_, 0)) taken_[slot] += first;
         n += first;
       }
@@ -238,8 +240,14 @@ class ActivityList {
   }
 
  private:
-  std::vector<Component*> components_;
-  std::vector<unsigned long long> woken_;
+  std::vector<Component*> components_;  ///< by slot, in one array (dense evaluation's list)
+  /// By slot: the component and the generation it was last woken in (one
+  /// line read by a wake-up).
+  struct Slot {
+    Component* component;
+    unsigned long long woken;
+  };
+  std::vector<Slot> slots_;
   /// The list taken last and the one being filled, each with room for
   /// every component and one more; next_count_ entries of next_ are in use.
   std::vector<Component*> current_, next_;
