@@ -68,6 +68,11 @@ class ActivityList {
       ++wakeups_[fill_][lane].value;
       return lane_next_[fill_][lane][lane].value.push_back(slot);
     }
+    wake_one_lane(slot);
+  }
+
+  /// wake(slot) for a caller that knows there is one lane.
+  void wake_one_lane(std::size_t slot) {
     if (unlisted_) return;  // dense: every component is evaluated anyway
     // Without a branch (a component is often woken several times a
     // cycle): the component is written at the end of the list, and the

@@ -333,10 +333,14 @@ class LinkCommitter {
   void note_pipelined(bool flits, bool credits) {
     pipelined_flits_ = pipelined_flits_ || flits;
     pipelined_credits_ = pipelined_credits_ || credits;
+    simple_ = lanes_.empty() && !pipelined_flits_ && !pipelined_credits_;
   }
 
   /// True with several lanes.
   bool laned() const { return !lanes_.empty(); }
+  /// One lane and no pipelined direction: a send wakes its receiver and
+  /// sets its arrival bit at once, from lane 0, without an atomic operation.
+  bool simple() const { return simple_; }
   unsigned lanes() const { return lanes_.empty() ? 1u : static_cast<unsigned>(lanes_.size()); }
 
   /// One wheel per lane (lanes >= 2; every link's end lanes set to match,
@@ -354,6 +358,7 @@ class LinkCommitter {
     std::uint64_t moved = flit_moves();
     wheel_ = Wheel{};
     lanes_.assign(lanes > 1 ? lanes : 0, Wheel{});
+    simple_ = lanes_.empty() && !pipelined_flits_ && !pipelined_credits_;
     moves_.assign(std::max(1u, lanes), Counter{});
     moves_[0].n = moved;
     // scheduled arrivals go to the lane of the end that sent them
@@ -439,6 +444,7 @@ class LinkCommitter {
   std::uint64_t edge_ = 0;
   unsigned mask_ = 0;  ///< buckets in turn - 1 (need_latency)
   bool pipelined_flits_ = false, pipelined_credits_ = false;
+  bool simple_ = true;
 };
 
 
@@ -550,10 +556,23 @@ inline void Link::arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t
 }
 
 // In a fabric of one-cycle links a direction writes its own pair of
-// registers by parity and reads no ring pointer; otherwise it writes its
-// ring (the pair, for a one-cycle direction) and lists a notice.
+// registers by parity and reads no ring pointer (with one lane, it also
+// wakes and sets bits the single-lane way); otherwise it writes its ring
+// (the pair, for a one-cycle direction) and lists a notice.
 inline void Link::send_flit(const Flit& f, VcId vc) {
-  if (__builtin_expect(committer_->pipelined_flits(), 0)) {
+  if (__builtin_expect(committer_->simple(), 1)) {
+    const std::uint64_t seen = now() + 1;
+    FlitReg& r = flits_[seen & 1];
+    count_send(r, f);
+    r.flit = f;
+    r.flit.vc = vc;
+    r.seen = seen;
+    committer_->count_move(0);
+    committer_->activity().wake_one_lane(down_slot_);
+    if (flit_words_) flit_words_[seen & 1] |= 1ull << flit_bit_;
+    return;
+  }
+  if (committer_->pipelined_flits()) {
     const std::uint64_t seen = now() + flit_latency_;
     FlitReg& r = flit_ring_[seen & flit_mask_];
     count_send(r, f);
@@ -575,7 +594,17 @@ inline void Link::send_flit(const Flit& f, VcId vc) {
 inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
 inline void Link::send_credit(VcId vc) {
-  if (__builtin_expect(committer_->pipelined_credits(), 0)) {
+  if (__builtin_expect(committer_->simple(), 1)) {
+    const std::uint64_t seen = now() + 1;
+    CreditReg& r = credits_[seen & 1];
+    r.seen = seen;
+    r.slot.vc = vc;
+    r.slot.more = 0;
+    committer_->activity().wake_one_lane(up_slot_);
+    if (credit_words_) credit_words_[seen & 1] |= 1ull << (credit_bit_ + vc);
+    return;
+  }
+  if (committer_->pipelined_credits()) {
     const std::uint64_t seen = now() + credit_latency_;
     CreditReg& r = credit_ring_[seen & credit_mask_];
     r.seen = seen;
