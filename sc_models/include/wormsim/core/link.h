@@ -137,9 +137,9 @@ class Link {
   /// Sends `f` downstream (one flit per cycle).
   inline void send_flit(const Flit& f);
   /// send_flit(f) with f.vc replaced by `vc` (saves the caller a copy).
-  inline void send_flit(const Flit& f, VcId vc);
+  [[gnu::always_inline]] inline void send_flit(const Flit& f, VcId vc);
   /// A credit for VC `vc` upstream, the first of this cycle.
-  inline void send_credit(VcId vc);
+  [[gnu::always_inline]] inline void send_credit(VcId vc);
   /// A credit for VC `vc` upstream that may follow others of this cycle (a
   /// router with an input speedup): it joins the first one's slot
   /// (CreditSlot::more).
