@@ -719,6 +719,27 @@ inline void Router::switch_allocation() {
 
 void Router::switch_allocation_many(std::uint64_t eligible_vcs) {
   const unsigned vcs = cfg_.vcs;
+  if (const std::uint64_t second = eligible_vcs & (eligible_vcs - 1); !(second & (second - 1))) {
+    // Two eligible VCs. On one input port, the port's pick crosses; on two
+    // ports toward two outputs, both cross, in output order (as below).
+    // Two ports toward one output: the general way.
+    const unsigned a = static_cast<unsigned>(__builtin_ctzll(eligible_vcs));
+    const unsigned b = static_cast<unsigned>(__builtin_ctzll(second));
+    const unsigned pa = port_of_[a], pb = port_of_[b];
+    if (pa == pb) {
+      const std::uint64_t eligible = (eligible_vcs >> (pa * vcs)) & vc_bits_;
+      const unsigned v = cfg_.arbitration == Arbitration::Age ? static_cast<unsigned>(oldest_vc(pa, eligible))
+                                                              : static_cast<unsigned>(sa_in_arb_[pa].pick(eligible));
+      return traverse<false, false, true>(pa, v);
+    }
+    const unsigned oa = inputs_[a].out_port, ob = inputs_[b].out_port;
+    if (oa != ob) {
+      const bool a_first = oa < ob;
+      traverse<false, false, true>(a_first ? pa : pb, a_first ? a - pa * vcs : b - pb * vcs);
+      traverse<false, false, true>(a_first ? pb : pa, a_first ? b - pb * vcs : a - pa * vcs);
+      return;
+    }
+  }
   std::uint64_t requested_outputs = 0;
   for (std::uint64_t ready = eligible_vcs; ready;) {
     const unsigned p = port_of_[__builtin_ctzll(ready)];
