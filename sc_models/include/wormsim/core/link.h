@@ -94,8 +94,6 @@ class Link {
   /// The flit seen in cycle `cycle`, for a reader that knows one arrived
   /// (its arrival bit is set).
   const Flit& arrived_flit(std::uint64_t cycle) const { return flit_ring_[cycle & flit_mask_].flit; }
-  /// The credit seen in cycle `cycle` (its arrival bit is set).
-  const CreditSlot& arrived_credit(std::uint64_t cycle) const { return credit_ring_[cycle & credit_mask_].slot; }
   /// The flit seen in the current cycle, or null.
   inline const Flit* flit_arrival() const;
   /// The credit seen in the current cycle, or null.
