@@ -232,9 +232,12 @@ class Link {
   }
 
   /// Puts what arrives for cycle `seen` in view of the receiving end: wakes
-  /// it from lane `lane` and sets its arrival bit.
+  /// it from lane `lane` and sets its arrival bit. kOneLane: the committer
+  /// is simple() (one lane, so no lane or ownership to look at).
+  template <bool kOneLane = false>
   inline void arrive_flit(std::uint64_t seen, unsigned lane);
   /// `vcs`: the VCs credited (bit v: VC v).
+  template <bool kOneLane = false>
   inline void arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t vcs);
   /// Bit `bit` of `*word`, atomically unless `own` (set_word_owned).
   static void set_bit(std::uint64_t* word, unsigned bit, bool own) { set_bits(word, 1ull << bit, own); }
@@ -247,6 +250,14 @@ class Link {
   inline std::uint64_t now() const;
   /// Counts a send of `f` through register `r`.
   inline void count_send(FlitReg& r, const Flit& f);
+  /// Writes register `r` of cycle `seen`: flit `f` on VC `vc` (counted),
+  /// or a credit for VC `vc`.
+  inline void put(FlitReg& r, const Flit& f, VcId vc, std::uint64_t seen);
+  static void put(CreditReg& r, VcId vc, std::uint64_t seen) {
+    r.seen = seen;
+    r.slot.vc = vc;
+    r.slot.more = 0;
+  }
 
   // Five cache lines, each written by one end at most, so that two ends on
   // different cores share no line that either writes.
@@ -506,6 +517,13 @@ inline void Link::count_send(FlitReg& r, const Flit& f) {
   r.heads += is_head(f.type) ? 1u : 0u;
 }
 
+inline void Link::put(FlitReg& r, const Flit& f, VcId vc, std::uint64_t seen) {
+  count_send(r, f);
+  r.flit = f;
+  r.flit.vc = vc;
+  r.seen = seen;
+}
+
 inline FlitSlot Link::flit() const {
   const std::uint64_t t = now();
   const FlitReg& r = flit_ring_[t & flit_mask_];
@@ -542,15 +560,23 @@ inline void Link::prefetch_arrival() const {
   __builtin_prefetch(reinterpret_cast<const char*>(r + 1) - 1);
 }
 
+template <bool kOneLane>
 inline void Link::arrive_flit(std::uint64_t seen, unsigned lane) {
   committer_->count_move(lane);
-  committer_->activity().wake_in(down_slot_, lane);
-  if (flit_words_) set_bit(&flit_words_[seen & 1], flit_bit_, flit_word_own_);
+  if constexpr (kOneLane)
+    committer_->activity().wake_one_lane(down_slot_);
+  else
+    committer_->activity().wake_in(down_slot_, lane);
+  if (flit_words_) set_bit(&flit_words_[seen & 1], flit_bit_, kOneLane || flit_word_own_);
 }
 
+template <bool kOneLane>
 inline void Link::arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t vcs) {
-  committer_->activity().wake_in(up_slot_, lane);
-  if (credit_words_) set_bits(&credit_words_[seen & 1], vcs << credit_bit_, credit_word_own_);
+  if constexpr (kOneLane)
+    committer_->activity().wake_one_lane(up_slot_);
+  else
+    committer_->activity().wake_in(up_slot_, lane);
+  if (credit_words_) set_bits(&credit_words_[seen & 1], vcs << credit_bit_, kOneLane || credit_word_own_);
 }
 
 // In a fabric of one-cycle links a direction writes its own pair of
@@ -560,32 +586,18 @@ inline void Link::arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t
 inline void Link::send_flit(const Flit& f, VcId vc) {
   if (__builtin_expect(committer_->simple(), 1)) {
     const std::uint64_t seen = now() + 1;
-    FlitReg& r = flits_[seen & 1];
-    count_send(r, f);
-    r.flit = f;
-    r.flit.vc = vc;
-    r.seen = seen;
-    committer_->count_move(0);
-    committer_->activity().wake_one_lane(down_slot_);
-    if (flit_words_) flit_words_[seen & 1] |= 1ull << flit_bit_;
+    put(flits_[seen & 1], f, vc, seen);
+    arrive_flit<true>(seen, 0);
     return;
   }
   if (committer_->pipelined_flits()) {
     const std::uint64_t seen = now() + flit_latency_;
-    FlitReg& r = flit_ring_[seen & flit_mask_];
-    count_send(r, f);
-    r.flit = f;
-    r.flit.vc = vc;
-    r.seen = seen;
+    put(flit_ring_[seen & flit_mask_], f, vc, seen);
     committer_->schedule(this, up_lane_, true, seen - 1);
     return;
   }
   const std::uint64_t seen = now() + 1;
-  FlitReg& r = flits_[seen & 1];
-  count_send(r, f);
-  r.flit = f;
-  r.flit.vc = vc;
-  r.seen = seen;
+  put(flits_[seen & 1], f, vc, seen);
   arrive_flit(seen, up_lane_);
 }
 
@@ -594,28 +606,18 @@ inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 inline void Link::send_credit(VcId vc) {
   if (__builtin_expect(committer_->simple(), 1)) {
     const std::uint64_t seen = now() + 1;
-    CreditReg& r = credits_[seen & 1];
-    r.seen = seen;
-    r.slot.vc = vc;
-    r.slot.more = 0;
-    committer_->activity().wake_one_lane(up_slot_);
-    if (credit_words_) credit_words_[seen & 1] |= 1ull << (credit_bit_ + vc);
+    put(credits_[seen & 1], vc, seen);
+    arrive_credit<true>(seen, 0, std::uint64_t{1} << vc);
     return;
   }
   if (committer_->pipelined_credits()) {
     const std::uint64_t seen = now() + credit_latency_;
-    CreditReg& r = credit_ring_[seen & credit_mask_];
-    r.seen = seen;
-    r.slot.vc = vc;
-    r.slot.more = 0;
+    put(credit_ring_[seen & credit_mask_], vc, seen);
     committer_->schedule(this, down_lane_, false, seen - 1);
     return;
   }
   const std::uint64_t seen = now() + 1;
-  CreditReg& r = credits_[seen & 1];
-  r.seen = seen;
-  r.slot.vc = vc;
-  r.slot.more = 0;
+  put(credits_[seen & 1], vc, seen);
   arrive_credit(seen, down_lane_, std::uint64_t{1} << vc);
 }
 
