@@ -1,8 +1,9 @@
 // Activity list: which components must be evaluated in the next cycle. A
 // component is woken when a flit or credit arrives on one of its links, or by
 // itself while it still holds work. Idle components cost nothing. With one
-// lane, a busy fabric may be evaluated densely instead (set_dense): every
-// component each cycle, and no wake-ups recorded.
+// lane, a wake-up sets its slot's bit, and a cycle takes the components
+// woken in slot order; a busy fabric may be evaluated densely instead
+// (set_dense): every component each cycle.
 // With several lanes (the multi-threaded engine), every component belongs to
 // one lane; a wake-up goes to the list from the lane that makes it to the
 // lane of the component (a component wakes itself and its links' receivers
@@ -16,6 +17,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include <wormsim/core/component.h>
@@ -47,11 +49,8 @@ class ActivityList {
     slots_.push_back(Slot{c, 0});
     components_.push_back(c);
     lane_of_slot_.push_back(0);
-    // Room for every component and one more: a wake-up writes its
-    // component past the list's end without a check, also when every
-    // component is on the list already.
-    current_.resize(components_.size() + 1);
-    next_.resize(components_.size() + 1);
+    current_.resize(components_.size());
+    woken_.resize((components_.size() + 63) / 64);
     return components_.size() - 1;
   }
 
@@ -72,17 +71,7 @@ class ActivityList {
   }
 
   /// wake(slot) for a caller that knows there is one lane.
-  void wake_one_lane(std::size_t slot) {
-    if (unlisted_) return;  // dense: every component is evaluated anyway
-    // Without a branch (a component is often woken several times a
-    // cycle): the component is written at the end of the list, and the
-    // list grows only if this is its first wake-up of the cycle.
-    Slot& s = slots_[slot];
-    const bool first = s.woken != generation_;
-    s.woken = generation_;
-    next_[next_count_] = s.component;
-    next_count_ += first;
-  }
+  void wake_one_lane(std::size_t slot) { woken_[slot / 64] |= std::uint64_t{1} << (slot % 64); }
 
   /// Schedules component `slot` from lane `lane`'s part of the clock edge
   /// (several lanes), or as wake() with one.
@@ -133,8 +122,9 @@ class ActivityList {
       for (std::size_t slot : pending) wake(slot);
     } else {
       ++generation_;  // what one list holds moves to the lanes' lists
-      for (std::size_t i = 0; i < next_count_; ++i) pending.push_back(slot_of(next_[i]));
-      next_count_ = 0;
+      for (std::size_t w = 0; w < woken_.size(); ++w)
+        for (std::uint64_t m = std::exchange(woken_[w], 0); m; m &= m - 1)
+          pending.push_back(w * 64 + static_cast<std::size_t>(__builtin_ctzll(m)));
       for (std::size_t slot : pending) wake(slot);
     }
   }
@@ -195,13 +185,16 @@ class ActivityList {
   }
 
   /// True when some component is scheduled for the next cycle.
-  bool pending() const { return dense_ || next_count_ != 0 || lane_wakeups() != 0; }
+  bool pending() const {
+    return dense_ || std::any_of(woken_.begin(), woken_.end(), [](std::uint64_t w) { return w != 0; }) ||
+           lane_wakeups() != 0;
+  }
 
   /// Dense evaluation, with one lane: where a cycle takes at least `enter`
-  /// components, the cycles after it take every component (in slot order)
-  /// and record no wake-ups; every kDenseProbe-th such cycle records them
-  /// again, and where fewer than `leave` components were woken the next
-  /// cycle takes only those, as before. enter = 0: never (set_lanes with
+  /// components, the cycles after it take every component (in slot order);
+  /// every kDenseProbe-th such cycle, where fewer than `leave` components
+  /// were woken in the cycle before, takes only those, as before, and the
+  /// lists are back. enter = 0: never (set_lanes with
   /// several lanes sets it so). Needs components whose evaluation with
   /// nothing to do changes nothing.
   void set_dense(std::size_t enter, std::size_t leave) {
@@ -215,33 +208,37 @@ class ActivityList {
   bool dense() const { return dense_; }
   static constexpr unsigned kDenseProbe = 64;
 
-  /// Hands out the list for the coming cycle and starts a fresh one.
+  /// Hands out the list for the coming cycle and starts a fresh one: with
+  /// one lane, the components woken (or every one, dense) in slot order.
   ComponentList take() {
+    std::size_t n = 0;
     if (laned_) {  // several lanes: all of them, in lane order
-      next_count_ = 0;
       begin_lanes();
       for (unsigned k = 0; k < lane_current_.size(); ++k)
-        for (Component* c : take_lane(k)) next_[next_count_++] = c;
-    } else {
-      ++generation_;
-      if (dense_) {
-        if (!unlisted_ && next_count_ < dense_leave_) {
-          leave_dense();  // the probe's wake-ups are the whole list
-        } else {
-          next_count_ = 0;
-          unlisted_ = ++dense_cycles_ % kDenseProbe != 0;  // a probe records this cycle's wake-ups
-          return ComponentList(components_);
-        }
-      }
+        for (Component* c : take_lane(k)) current_[n++] = c;
+      return ComponentList(current_.data(), n);
     }
-    current_.swap(next_);
-    const std::size_t n = next_count_;
-    next_count_ = 0;
-    if (!laned_ && dense_enter_ != 0 && n >= dense_enter_) {
-      dense_ = unlisted_ = true;  // from the next take on (this cycle's wake-ups are not needed)
+    if (dense_) {
+      // Every kDenseProbe-th dense cycle, the wake-ups of the cycle before
+      // decide whether the lists come back.
+      const bool probe = ++dense_cycles_ % kDenseProbe == 0;
+      if (!probe || woken_count() >= dense_leave_) {
+        std::fill(woken_.begin(), woken_.end(), 0);
+        return ComponentList(components_);
+      }
+      leave_dense();
+    }
+    Component* const* by_slot = components_.data();
+    Component** out = current_.data();
+    for (std::size_t w = 0; w < woken_.size(); ++w) {
+      for (std::uint64_t m = woken_[w]; m; m &= m - 1) out[n++] = by_slot[w * 64 + static_cast<std::size_t>(__builtin_ctzll(m))];
+      woken_[w] = 0;
+    }
+    if (dense_enter_ != 0 && n >= dense_enter_) {
+      dense_ = true;  // from the next take on
       dense_cycles_ = 0;
     }
-    return ComponentList(current_.data(), n);
+    return ComponentList(out, n);
   }
 
  private:
@@ -253,10 +250,16 @@ class ActivityList {
     unsigned long long woken;
   };
   std::vector<Slot> slots_;
-  /// The list taken last and the one being filled, each with room for
-  /// every component and one more; next_count_ entries of next_ are in use.
-  std::vector<Component*> current_, next_;
-  std::size_t next_count_ = 0;
+  /// The list taken last, with room for every component.
+  std::vector<Component*> current_;
+  /// With one lane: bit s % 64 of word s / 64 is set when slot s is woken
+  /// for the coming cycle.
+  std::vector<std::uint64_t> woken_;
+  std::size_t woken_count() const {
+    std::size_t n = 0;
+    for (std::uint64_t w : woken_) n += static_cast<std::size_t>(__builtin_popcountll(w));
+    return n;
+  }
   std::vector<unsigned> lane_of_slot_;
   /// Slots woken, [list][from lane][to lane]; empty with one lane. List
   /// fill_ is what wake-ups fill, the other what the coming cycle takes.
@@ -274,16 +277,12 @@ class ActivityList {
   bool counting_ = false;  ///< count_taken()
   std::vector<std::uint32_t> taken_;
 
-  std::size_t slot_of(const Component* c) const {
-    return static_cast<std::size_t>(std::find(components_.begin(), components_.end(), c) - components_.begin());
-  }
   unsigned long long generation_ = 1;
   // Dense evaluation (set_dense).
   std::size_t dense_enter_ = 0, dense_leave_ = 0;
   bool dense_ = false;     ///< take() returns every component
-  bool unlisted_ = false;  ///< dense and not probing: wake() records nothing
   unsigned dense_cycles_ = 0;
-  void leave_dense() { dense_ = unlisted_ = false; }
+  void leave_dense() { dense_ = false; }
 };
 
 }  // namespace wormsim
