@@ -84,7 +84,6 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
   if (cfg_.arbitration == Arbitration::Age) fronts_.resize(ports * cfg_.vcs);
   while (va_due_mask_ + 1 < cfg_.routing_delay + 1) va_due_mask_ = 2 * va_due_mask_ + 1;
   vc_bits_ = cfg_.vcs >= 64 ? ~0ull : (1ull << cfg_.vcs) - 1;
-  drained_ = ports * cfg_.vcs >= 64 ? ~0ull : (1ull << (ports * cfg_.vcs)) - 1;
   sa_winner_.assign(ports, -1);
   sa_claim_.assign(ports, -1);
   if (cfg_.allocator == Allocator::Islip) {
@@ -182,10 +181,9 @@ inline void Router::count_credit(unsigned index) {
   OutputVc& out = outputs_[index];
   const unsigned credits = ++out.credits;
   if (credits > cfg_.buffer_depth) fail("credit overflow");
-  // Without branches (either way half the time): an allocated VC's owner
-  // has a credit; a VC with every credit back is drained.
+  // Without a branch (either way half the time): an allocated VC's owner
+  // has a credit.
   sa_credit_ |= (allocated_ >> index & 1u) << out.owner;
-  drained_ |= std::uint64_t{credits == cfg_.buffer_depth} << index;
 }
 
 inline void Router::credit_update(Cycle cycle) {

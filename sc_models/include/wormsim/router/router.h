@@ -177,8 +177,18 @@ class Router : public Component {
   /// whose downstream buffer is empty.
   std::uint64_t free_vcs(const RouteCandidate& cand) const {
     std::uint64_t free = cand.vc_mask & ~(allocated_ >> (cand.port * cfg_.vcs)) & vc_bits_;
-    if (cand.atomic) free &= drained_ >> (cand.port * cfg_.vcs);
+    if (cand.atomic) free = drained(free << (cand.port * cfg_.vcs)) >> (cand.port * cfg_.vcs);
     return free;
+  }
+  /// Those of output VCs `ovcs` (bit port * V + vc) with every credit back
+  /// (downstream buffer empty).
+  std::uint64_t drained(std::uint64_t ovcs) const {
+    std::uint64_t d = 0;
+    for (std::uint64_t m = ovcs; m; m &= m - 1) {
+      const unsigned index = static_cast<unsigned>(__builtin_ctzll(m));
+      d |= std::uint64_t{outputs_[index].credits == cfg_.buffer_depth} << index;
+    }
+    return d;
   }
   /// The output VC a head requests (port * V + vc), by the selection
   /// function, or -1 if none of the candidates' VCs is free.
@@ -213,7 +223,8 @@ class Router : public Component {
   /// The output VCs a kept head may take now (free; atomic ones drained).
   std::uint64_t kept_open(unsigned requester) const {
     const KeptWants& want = kept_wants_[requester];
-    return (want.any | want.atomic) & ~allocated_ & (want.any | drained_);
+    const std::uint64_t atomic = want.atomic & ~allocated_;
+    return (want.any & ~allocated_) | (atomic != 0 ? drained(atomic) : 0);
   }
   /// switch_allocation() when some ready input VC forks.
   void switch_allocation_forks();
@@ -253,7 +264,6 @@ class Router : public Component {
   }
   /// Takes a credit of an allocated output VC (its owner sends).
   void take_credit(unsigned ovc_index) {
-    drained_ &= ~(1ull << ovc_index);
     OutputVc& out = outputs_[ovc_index];
     if (--out.credits == 0) sa_credit_ &= ~(1ull << out.owner);
   }
@@ -281,7 +291,6 @@ class Router : public Component {
   /// allocation, kept where credits are taken and returned).
   std::uint64_t sa_credit_ = 0;
   std::uint64_t allocated_ = 0;   ///< output VCs held by a packet (OutputVc::allocated)
-  std::uint64_t drained_ = 0;     ///< output VCs with every credit back (downstream buffer empty)
   /// Input VCs whose waiting head's route candidates are kept (a routing
   /// function is pure: a head that waits for a VC keeps its candidates).
   std::uint64_t routed_ = 0;
