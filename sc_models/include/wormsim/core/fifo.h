@@ -1,5 +1,7 @@
 // Fixed-capacity ring buffer: the per-VC flit buffer of routers and network
-// interfaces. Capacity violations are model bugs and throw.
+// interfaces. Capacity violations are model bugs and throw. The ring has a
+// power-of-two number of slots (at least the capacity), so an index wraps
+// by a mask.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -12,8 +14,9 @@ template <typename T>
 class Fifo {
  public:
   explicit Fifo(std::size_t capacity = 0)
-      : slots_(capacity != 0 ? std::make_unique<T[]>(capacity) : nullptr),
-        capacity_(static_cast<std::uint32_t>(capacity)) {}
+      : slots_(capacity != 0 ? std::make_unique<T[]>(ring_size(capacity)) : nullptr),
+        capacity_(static_cast<std::uint32_t>(capacity)),
+        mask_(capacity != 0 ? static_cast<std::uint32_t>(ring_size(capacity) - 1) : 0) {}
 
   std::size_t capacity() const { return capacity_; }
   std::size_t size() const { return count_; }
@@ -21,11 +24,11 @@ class Fifo {
   bool full() const { return count_ == capacity_; }
 
   const T& front() const { return slots_[head_]; }
-  const T& at(std::size_t i) const { return slots_[wrap(head_ + static_cast<std::uint32_t>(i))]; }
+  const T& at(std::size_t i) const { return slots_[(head_ + static_cast<std::uint32_t>(i)) & mask_]; }
 
   void push(const T& value) {
     if (full()) throw std::logic_error("fifo overflow: credit protocol violated");
-    slots_[wrap(head_ + count_)] = value;
+    slots_[(head_ + count_) & mask_] = value;
     ++count_;
   }
 
@@ -39,17 +42,21 @@ class Fifo {
   void drop() {
     if (empty()) throw std::logic_error("fifo underflow");
     --count_;
-    head_ = count_ == 0 ? 0 : wrap(head_ + 1);
+    head_ = count_ == 0 ? 0 : (head_ + 1) & mask_;
   }
 
  private:
-  /// An index below 2 x capacity, brought into range without a division.
-  std::uint32_t wrap(std::uint32_t i) const { return i >= capacity_ ? i - capacity_ : i; }
+  static std::size_t ring_size(std::size_t capacity) {
+    std::size_t n = 1;
+    while (n < capacity) n *= 2;
+    return n;
+  }
 
-  // The slots and their count (8 + 12 bytes: an input VC's entry stays
+  // The slots and their count (8 + 16 bytes: an input VC's entry stays
   // small, and a fabric's millions of them with it).
   std::unique_ptr<T[]> slots_;
   std::uint32_t capacity_ = 0;
+  std::uint32_t mask_ = 0;  ///< ring slots - 1
   std::uint32_t head_ = 0;
   std::uint32_t count_ = 0;
 };
