@@ -803,12 +803,11 @@ template <bool kMerge, bool kArbiters>
 inline void Router::finish_crossing(InputVc& in, unsigned index, unsigned in_port, unsigned in_vc, unsigned out_port,
                                     bool tail) {
   in.fifo.drop();
-  if (in_links_[in_port] != nullptr) {
-    if constexpr (kMerge)
-      in_links_[in_port]->send_credit_merged(static_cast<VcId>(in_vc));
-    else
-      in_links_[in_port]->send_credit(static_cast<VcId>(in_vc));
-  }
+  // The flit came in on this port's link (buffer_write), so it has one.
+  if constexpr (kMerge)
+    in_links_[in_port]->send_credit_merged(static_cast<VcId>(in_vc));
+  else
+    in_links_[in_port]->send_credit(static_cast<VcId>(in_vc));
   if constexpr (kArbiters) {
     sa_in_arb_[in_port].advance_past(in_vc);
     sa_out_arb_[out_port].advance_past(in_port);
