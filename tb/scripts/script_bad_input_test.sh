@@ -11,6 +11,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 sweep="$root/scripts/sweep"
 plot="$root/scripts/plot"
 fail() { echo "FAIL: $*"; exit 1; }
+# The source tree's build directories, one line (none yet: empty).
+build_dirs() { [ -d "$root/build" ] || return 0; find "$root/build" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort | tr '\n' ' '; }
 
 # expect2 NAME EXPECTED-TEXT COMMAND...: exit 2, one line holding the text, no traceback.
 expect2() {
@@ -57,13 +59,13 @@ expect2 spec-is-output "spec:" "$sweep" own/results.csv --out own
 cmp -s own/results.csv keep.copy || fail "the sweep file was written over"
 # WORMSIM naming nothing, a directory, or a non-executable file: refused,
 # and no build starts in the source tree.
-before=$(ls -d "$root"/build/*/ 2>/dev/null | sort | tr '\n' ' ')
+before=$(build_dirs)
 printf 'axes: {rate: [0.1]}\n' > ok.yaml
 expect2 wormsim-missing "WORMSIM" env WORMSIM="$tmp/nothing" "$sweep" ok.yaml --out o-w1
 expect2 wormsim-directory "WORMSIM" env WORMSIM="$tmp" "$sweep" ok.yaml --out o-w2
 expect2 wormsim-empty "WORMSIM" env WORMSIM= "$sweep" ok.yaml --out o-w3
 expect2 wormsim-plain-file "WORMSIM" env WORMSIM="$tmp/ok.yaml" "$sweep" ok.yaml --out o-w4
-[ "$(ls -d "$root"/build/*/ 2>/dev/null | sort | tr '\n' ' ')" = "$before" ] || fail "a build directory appeared"
+[ "$(build_dirs)" = "$before" ] || fail "a build directory appeared"
 
 # scripts/plot: output over its input, a read-only output, a binary input.
 "$WORMSIM" run --topology mesh:3x3 --rate 0.1 --warmup 50 --cycles 300 --json run.json --quiet
