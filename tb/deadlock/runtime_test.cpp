@@ -4,8 +4,12 @@
 // ~0.26, 4x4x2 torus with layered routing ~0.6).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <iostream>
+#include <vector>
 
+#include <wormsim/broadcast/worm_algorithms.h>
+#include <wormsim/core/rng.h>
 #include <wormsim/deadlock/wait_for.h>
 
 #include "network/sim_helpers.h"
@@ -243,6 +247,70 @@ TEST(RuntimeDetector, AReusedDetectorAgreesWithAFreshOneAtEveryCheck) {
           << "loaded when checked";
     } else {
       EXPECT_EQ(deadlocked, 200u) << c.topology << " " << c.routing << " deadlocks within 4,000 cycles";
+    }
+  }
+}
+
+// The check lists a router's occupied input VCs from its masks
+// (Router::occupied_vcs): in every cycle of loaded runs, with forking
+// multicast worms, adaptive and layered routing, the iSLIP allocator and a
+// routing delay, the mask holds exactly the VCs with a flit buffered or an
+// output VC held.
+TEST(RuntimeDetector, TheOccupiedMaskIsEveryVcWithAFlitOrAnOutputVc) {
+  struct Case {
+    const char* topology;
+    const char* routing;
+    const char* allocator;
+    unsigned routing_delay;
+    double rate;
+    bool worms;
+  };
+  const Case cases[] = {{"mesh:4x4x4", "dor", "", 0, 0.2, true},     {"3pt:3x3x2", "adaptive", "", 0, 0.5, false},
+                        {"torus:4x4x2", "layered", "", 0, 0.7, false}, {"mesh:4x4", "dor", "islip", 0, 0.4, false},
+                        {"mesh:4x4", "dor", "", 2, 0.4, false}};
+  for (const Case& c : cases) {
+    Scenario s = small_scenario(c.topology, c.rate, 7);
+    s.routing = c.routing;
+    if (*c.allocator != '\0') s.allocator = c.allocator;
+    s.routing_delay = c.routing_delay;
+    s.deadlock_check = false;
+    s.deadlock_interval = 0;
+    s.watchdog = 1000000;
+    s.warmup = ~Cycle{0} / 4;
+    Simulation sim(s);
+    const Topology& t = sim.topology();
+    Rng rng(7, 3);
+    std::uint64_t occupied = 0, forks = 0;
+    for (Cycle cycle = 1; cycle <= 1500; ++cycle) {
+      if (c.worms && cycle % 25 == 0) {
+        const NodeId src = static_cast<NodeId>(rng.below(t.num_nodes()));
+        std::vector<NodeId> dests;
+        while (dests.size() < 6) {
+          const NodeId d = static_cast<NodeId>(rng.below(t.num_nodes()));
+          if (d != src && std::find(dests.begin(), dests.end(), d) == dests.end()) dests.push_back(d);
+        }
+        const WormSchedule schedule = dual_path_multicast(t, src, dests);
+        for (const auto& worm : schedule.rounds.front()) sim.inject_worm(worm.from, worm.route, 4);
+      }
+      sim.tick();
+      for (NodeId n = 0; n < t.num_nodes(); ++n) {
+        const Router& r = sim.network().router(n);
+        std::uint64_t expected = 0;
+        for (PortId p = 0; p < r.config().total_ports(); ++p)
+          for (VcId v = 0; v < r.config().vcs; ++v) {
+            if (!r.buffer(p, v).empty() || r.input_vc_active(p, v)) expected |= 1ull << (p * r.config().vcs + v);
+            forks += r.input_vc_forks(p, v);
+          }
+        ASSERT_EQ(r.occupied_vcs(), expected) << c.topology << " " << c.routing << " " << c.allocator << " delay "
+                                              << c.routing_delay << ", router " << n << ", cycle " << cycle;
+        occupied += static_cast<std::uint64_t>(__builtin_popcountll(expected));
+      }
+    }
+    std::cout << "[ case ] " << c.topology << " " << c.routing << " " << c.allocator << " delay " << c.routing_delay
+              << ": " << occupied << " occupied VC-cycles, " << forks << " forking\n";
+    EXPECT_GT(occupied, 10000u) << "loaded";
+    if (c.worms) {
+      EXPECT_GT(forks, 0u) << "worms fork";
     }
   }
 }

@@ -113,12 +113,13 @@ class DeadlockDetector::Graph {
     for_routers(lane, [&](NodeId n) {
       const Router& r = net_.router(n);
       if (r.unoccupied()) return;
-      for (PortId p = 0; p < cfg_.total_ports(); ++p)
-        for (VcId v = 0; v < cfg_.vcs; ++v)
-          if (!r.buffer(p, v).empty() || r.input_vc_active(p, v)) {
-            index_[key(n, p, v)] = static_cast<std::uint32_t>(l.nodes.size());
-            l.nodes.push_back(Vc{n, p, v, !r.buffer(p, v).empty()});  // its packet: read for a reported cycle only
-          }
+      for (std::uint64_t m = r.occupied_vcs(); m; m &= m - 1) {
+        const unsigned index = static_cast<unsigned>(__builtin_ctzll(m));
+        const auto p = static_cast<PortId>(index / cfg_.vcs);
+        const auto v = static_cast<VcId>(index % cfg_.vcs);
+        index_[key(n, p, v)] = static_cast<std::uint32_t>(l.nodes.size());
+        l.nodes.push_back(Vc{n, p, v, !r.buffer(p, v).empty()});  // its packet: read for a reported cycle only
+      }
     });
   }
 

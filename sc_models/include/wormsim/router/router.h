@@ -77,6 +77,14 @@ class Router : public Component {
   unsigned buffered_flits() const { return buffered_; }
   /// No flit buffered and no output VC held: no input VC is occupied.
   bool unoccupied() const { return buffered_ == 0 && allocated_ == 0; }
+  /// The occupied input VCs (bit port * V + vc): those with a flit buffered
+  /// or holding an output VC, from the router's masks (a buffered flit is
+  /// at an active VC, or a head waiting for a VC or for its routing delay).
+  std::uint64_t occupied_vcs() const {
+    std::uint64_t occupied = sa_ready_ | va_waiting_ | va_delayed_;
+    for (std::uint64_t m = allocated_; m; m &= m - 1) occupied |= 1ull << outputs_[__builtin_ctzll(m)].owner;
+    return occupied;
+  }
   const Fifo<Flit>& buffer(PortId port, VcId vc) const { return ivc(port, vc).fifo; }
   bool input_vc_active(PortId port, VcId vc) const { return ivc(port, vc).active; }
   unsigned credits(PortId port, VcId vc) const { return ovc(port, vc).credits; }
