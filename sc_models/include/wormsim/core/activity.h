@@ -3,7 +3,7 @@
 // itself while it still holds work. Idle components cost nothing. With one
 // lane, a wake-up sets its slot's bit, and a cycle takes the components
 // woken in slot order; a busy fabric may be evaluated densely instead
-// (set_dense): every component each cycle.
+// (set_dense): every component each cycle, and no wake-ups recorded.
 // With several lanes (the multi-threaded engine), every component belongs to
 // one lane; a wake-up goes to the list from the lane that makes it to the
 // lane of the component (a component wakes itself and its links' receivers
@@ -71,7 +71,10 @@ class ActivityList {
   }
 
   /// wake(slot) for a caller that knows there is one lane.
-  void wake_one_lane(std::size_t slot) { woken_[slot / 64] |= std::uint64_t{1} << (slot % 64); }
+  void wake_one_lane(std::size_t slot) {
+    if (unlisted_) return;  // dense and not probing: every component is evaluated anyway
+    woken_[slot / 64] |= std::uint64_t{1} << (slot % 64);
+  }
 
   /// Schedules component `slot` from lane `lane`'s part of the clock edge
   /// (several lanes), or as wake() with one.
@@ -191,10 +194,10 @@ class ActivityList {
   }
 
   /// Dense evaluation, with one lane: where a cycle takes at least `enter`
-  /// components, the cycles after it take every component (in slot order);
-  /// every kDenseProbe-th such cycle, where fewer than `leave` components
-  /// were woken in the cycle before, takes only those, as before, and the
-  /// lists are back. enter = 0: never (set_lanes with
+  /// components, the cycles after it take every component (in slot order)
+  /// and record no wake-ups; every kDenseProbe-th such cycle records them
+  /// again, and where fewer than `leave` components were woken the next
+  /// cycle takes only those, as before. enter = 0: never (set_lanes with
   /// several lanes sets it so). Needs components whose evaluation with
   /// nothing to do changes nothing.
   void set_dense(std::size_t enter, std::size_t leave) {
@@ -219,11 +222,11 @@ class ActivityList {
       return ComponentList(current_.data(), n);
     }
     if (dense_) {
-      // Every kDenseProbe-th dense cycle, the wake-ups of the cycle before
-      // decide whether the lists come back.
-      const bool probe = ++dense_cycles_ % kDenseProbe == 0;
-      if (!probe || woken_count() >= dense_leave_) {
-        std::fill(woken_.begin(), woken_.end(), 0);
+      // Dense cycles record no wake-ups but every kDenseProbe-th one, whose
+      // wake-ups decide at the next take whether the lists come back.
+      if (unlisted_ || woken_count() >= dense_leave_) {
+        if (!unlisted_) std::fill(woken_.begin(), woken_.end(), 0);  // the probe's
+        unlisted_ = ++dense_cycles_ % kDenseProbe != 0;
         return ComponentList(components_);
       }
       leave_dense();
@@ -235,7 +238,7 @@ class ActivityList {
       woken_[w] = 0;
     }
     if (dense_enter_ != 0 && n >= dense_enter_) {
-      dense_ = true;  // from the next take on
+      dense_ = unlisted_ = true;  // from the next take on (this cycle's wake-ups are not needed)
       dense_cycles_ = 0;
     }
     return ComponentList(out, n);
@@ -281,8 +284,9 @@ class ActivityList {
   // Dense evaluation (set_dense).
   std::size_t dense_enter_ = 0, dense_leave_ = 0;
   bool dense_ = false;     ///< take() returns every component
+  bool unlisted_ = false;  ///< dense and not probing: wake-ups record nothing
   unsigned dense_cycles_ = 0;
-  void leave_dense() { dense_ = false; }
+  void leave_dense() { dense_ = unlisted_ = false; }
 };
 
 }  // namespace wormsim
