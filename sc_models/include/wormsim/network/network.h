@@ -167,9 +167,8 @@ class Network {
   bool light_hints() const { return light_hints_; }
   /// Dense evaluation by activity: from a cycle that evaluates at least
   /// this many eighths of the components (routers and interfaces) on, every
-  /// component is evaluated each cycle, until a probe (every
-  /// ActivityList::kDenseProbe-th cycle) finds fewer than
-  /// kDenseLeaveEighths woken. Not with the staged
+  /// component is evaluated each cycle with no wake-ups recorded, until a
+  /// probe finds fewer than kDenseLeaveEighths woken. Not with the staged
   /// hints (a fabric past the caches pays a miss for each idle component).
   static constexpr std::size_t kDenseEnterEighths = 6, kDenseLeaveEighths = 5;
   /// True while the cycle loop evaluates every component (one thread).
