@@ -8,6 +8,8 @@
 #include <sstream>
 
 #include <wormsim/core/config_error.h>
+#include <wormsim/core/fifo.h>
+#include <wormsim/core/flit.h>
 #include <wormsim/network/worker_pool.h>
 
 namespace wormsim {
@@ -25,7 +27,7 @@ ResourceEstimate estimate_resources(const Topology& t, const Scenario& s, double
   const unsigned threads = run_threads(s, t.num_nodes());
   e.memory_bytes =
       nodes * (kBytesPerNode + kBytesPerPortSpan * t.num_ports +
-               buffers * (kBytesPerVcBuffer + kBytesPerFlitSlot * s.buffer)) +
+               buffers * (kBytesPerVcBuffer + kBytesPerFlitSlot * static_cast<double>(Fifo<Flit>::ring_slots(s.buffer)))) +
       routing_tables + (threads > 1 ? nodes * kBytesPerNodeWithThreads + threads * kBytesPerThread : 0);
   e.check_steps = s.deadlock_check ? proof_steps : 0;
   e.check_seconds = e.check_steps / kCheckStepsPerSecond;

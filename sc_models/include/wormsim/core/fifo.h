@@ -14,9 +14,16 @@ template <typename T>
 class Fifo {
  public:
   explicit Fifo(std::size_t capacity = 0)
-      : slots_(capacity != 0 ? std::make_unique<T[]>(ring_size(capacity)) : nullptr),
+      : slots_(capacity != 0 ? std::make_unique<T[]>(ring_slots(capacity)) : nullptr),
         capacity_(static_cast<std::uint32_t>(capacity)),
-        mask_(capacity != 0 ? static_cast<std::uint32_t>(ring_size(capacity) - 1) : 0) {}
+        mask_(capacity != 0 ? static_cast<std::uint32_t>(ring_slots(capacity) - 1) : 0) {}
+
+  /// The slots a buffer of `capacity` entries holds: the next power of two.
+  static std::size_t ring_slots(std::size_t capacity) {
+    std::size_t n = 1;
+    while (n < capacity) n *= 2;
+    return n;
+  }
 
   std::size_t capacity() const { return capacity_; }
   std::size_t size() const { return count_; }
@@ -46,12 +53,6 @@ class Fifo {
   }
 
  private:
-  static std::size_t ring_size(std::size_t capacity) {
-    std::size_t n = 1;
-    while (n < capacity) n *= 2;
-    return n;
-  }
-
   // The slots and their count (8 + 16 bytes: an input VC's entry stays
   // small, and a fabric's millions of them with it).
   std::unique_ptr<T[]> slots_;
