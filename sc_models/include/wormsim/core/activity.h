@@ -124,7 +124,7 @@ class ActivityList {
     if (lane_next_[0].empty()) {
       for (std::size_t slot : pending) wake(slot);
     } else {
-      ++generation_;  // what one list holds moves to the lanes' lists
+      // The bits of one lane move to the lanes' lists.
       for (std::size_t w = 0; w < woken_.size(); ++w)
         for (std::uint64_t m = std::exchange(woken_[w], 0); m; m &= m - 1)
           pending.push_back(w * 64 + static_cast<std::size_t>(__builtin_ctzll(m)));
@@ -246,8 +246,8 @@ class ActivityList {
 
  private:
   std::vector<Component*> components_;  ///< by slot, in one array (dense evaluation's list)
-  /// By slot: the component and the generation it was last woken in (one
-  /// line read by a wake-up).
+  /// By slot, for the lanes' lists: the component and the generation it
+  /// was last taken in (one line read per wake-up taken).
   struct Slot {
     Component* component;
     unsigned long long woken;

@@ -62,6 +62,6 @@ class LatencyStats {
 };
 
 /// Average, percentiles, min and max of a list of latencies.
-LatencySummary summarise(std::vector<std::uint64_t> latencies);
+LatencySummary summarise(const std::vector<std::uint64_t>& latencies);
 
 }  // namespace wormsim
