@@ -27,7 +27,7 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
   nis_.resize(n);
   run_blocks(config.build_threads, n, [&](unsigned, std::size_t begin, std::size_t end) {
     for (NodeId id = static_cast<NodeId>(begin); id < end; ++id) {
-      routers_[id] = std::make_unique<Router>(id, router_cfg_, routing, activity_, router_slot(id), config.worms);
+      routers_[id] = Router::make(id, router_cfg_, routing, activity_, router_slot(id), config.worms, config.shaped_routers);
       routers_[id]->place_arrivals(&arrivals_[id]);
       nis_[id] = std::make_unique<NetworkInterface>(id, ni_cfg, deliveries_, activity_, ni_slot(id),
                                                     ni_eject_rng(config.seed, id));

@@ -128,9 +128,9 @@ void Router::fail(const char* what) const {
   throw std::logic_error("router " + std::to_string(id_) + ": " + what);
 }
 
-template <bool kArbiters>
+template <class S, bool kArbiters>
 inline void Router::commit_vc_allocation() {
-  const unsigned vcs = cfg_.vcs;
+  const unsigned vcs = vc_count<S>();
   for (const VaGrant& g : va_grants_) {
     InputVc& in = inputs_[g.ivc];
     in.active = true;
@@ -159,18 +159,19 @@ inline void Router::commit_vc_allocation() {
   }
 }
 
+template <class S>
 inline void Router::buffer_write(Cycle cycle) {
   const unsigned parity = static_cast<unsigned>(cycle & 1);
   for (std::uint64_t arrived = arrivals_->flits[parity]; arrived; arrived &= arrived - 1) {
     const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
     const Flit& f = in_links_[p]->arrived_flit(cycle);
-    if (f.vc >= cfg_.vcs) fail("flit on nonexistent VC");
-    const unsigned index = p * cfg_.vcs + f.vc;
+    if (f.vc >= vc_count<S>()) fail("flit on nonexistent VC");
+    const unsigned index = p * vc_count<S>() + f.vc;
     InputVc& in = inputs_[index];
     // An active VC with a flit is ready (already so if it had one); an idle
     // VC that was empty has a new head.
     sa_ready_ |= std::uint64_t{in.active} << index;
-    if (!in.active && in.fifo.empty()) new_head(index, f);
+    if (!in.active && in.fifo.empty()) new_head<S>(index, f);
     in.fifo.push(f);
     ++buffered_;
   }
@@ -228,12 +229,15 @@ void Router::prefetch(unsigned stage) const {
   for (std::uint64_t m = arrivals_->flits[parity]; m; m &= m - 1) in_links_[__builtin_ctzll(m)]->prefetch_arrival();
 }
 
-void Router::evaluate(Cycle cycle) {
+void Router::evaluate(Cycle cycle) { evaluate_as<GeneralRouterShape>(cycle); }
+
+template <class S>
+void Router::evaluate_as(Cycle cycle) {
   // Each stage only where it has something to decide: a head waiting for a
   // VC, a VC ready to cross (both read the state at the start of the cycle).
   // Without forks the switch winners cross inside switch_allocation();
   // commit_switch_traversal() moves the grants of the fork path.
-  if (__builtin_expect(cfg_.routing_delay != 0, 0)) {
+  if (__builtin_expect(delays_routing<S>(), 0)) {
     if (va_delayed_ != 0) {
       if (cycle != now_ + 1) fail("a routing delay's head was not evaluated in every cycle");
       release_delayed(cycle);
@@ -241,7 +245,7 @@ void Router::evaluate(Cycle cycle) {
     now_ = cycle;
   }
   const bool va = va_waiting_ != 0, sa = sa_ready_ != 0;
-  if (__builtin_expect(cfg_.allocator == Allocator::Islip, 0)) {
+  if (__builtin_expect(by_islip<S>(), 0)) {
     const bool ports = cfg_.input_speedup == 1 && cfg_.output_speedup == 1;  // no speedups
     if (va) vc_allocation_islip();
     if (sa || (va && cfg_.speculative)) {
@@ -250,7 +254,7 @@ void Router::evaluate(Cycle cycle) {
       else
         switch_allocation_islip<false>();
     }
-    if (va) commit_vc_allocation<false>();
+    if (va) commit_vc_allocation<S, false>();
     if (sa_grant_count_ != 0) {
       if (ports)
         cross_speculative_winners();
@@ -259,19 +263,20 @@ void Router::evaluate(Cycle cycle) {
     }
     if ((islip_->queued_ports | islip_->sent_ports) != 0) send_queued();
   } else {
-    if (va) vc_allocation();
-    if (sa) switch_allocation();
-    if (va) commit_vc_allocation<true>();
+    if (va) vc_allocation<S>();
+    if (sa) switch_allocation<S>();
+    if (va) commit_vc_allocation<S, true>();
     if (sa_grant_count_ != 0) commit_switch_traversal();
   }
   const Cycle now = committer_->edge();
   const unsigned parity = static_cast<unsigned>(now & 1);
-  if (arrivals_->flits[parity]) buffer_write(now);
+  if (arrivals_->flits[parity]) buffer_write<S>(now);
   if (arrivals_->credits[parity]) credit_update(now);
   if (buffered_ != 0) activity_.wake(slot_);
 }
 
-void Router::route(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) const {
+template <class S>
+void Router::route_as(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) const {
   out.clear();
   if (head.dst == id_) {
     if (head.worm != 0) {
@@ -284,7 +289,7 @@ void Router::route(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) 
   } else {
     routing_.route(id_, in_port, in_vc, head, out);
   }
-  if (cfg_.wait_for_tail_credit) out.mark_atomic();
+  if (waits_for_tail_credit<S>()) out.mark_atomic();
 }
 
 bool Router::kept_route(PortId in_port, VcId in_vc, RouteSet& out) const {
@@ -331,17 +336,19 @@ Flit Router::forwarded(const Flit& f) const {
 // other VCs tell how congested it is), then the free VC with the most
 // credits; ties in candidate order and ascending VC. Reads the state at the
 // start of the cycle.
+template <class S>
 inline int Router::select(const RouteCandidate* routes, std::size_t n) const {
-  const unsigned vcs = cfg_.vcs;
-  if (cfg_.selection != Selection::First) return select_by_credits(routes, n);
+  const unsigned vcs = vc_count<S>();
+  if (!selects_first<S>()) return select_by_credits(routes, n);
   for (std::size_t c = 0; c < n; ++c) {
-    const std::uint64_t free = free_vcs(routes[c]);
+    const std::uint64_t free = free_vcs<S>(routes[c]);
     if (free != 0) return static_cast<int>(routes[c].port * vcs + static_cast<unsigned>(__builtin_ctzll(free)));
   }
   return -1;
 }
 
-inline int Router::select(const RouteSet& routes) const { return select(routes.data(), routes.size()); }
+template <class S>
+inline int Router::select(const RouteSet& routes) const { return select<S>(routes.data(), routes.size()); }
 
 int Router::select_by_credits(const RouteCandidate* routes, std::size_t n) const {
   const unsigned vcs = cfg_.vcs;
@@ -402,10 +409,11 @@ int Router::oldest_vc(unsigned port, std::uint64_t eligible) const {
   return best;
 }
 
+template <class S>
 int Router::pick_input(unsigned o) const {
   const std::uint64_t requests = sa_requests_[o];
   if (!(requests & (requests - 1))) return __builtin_ctzll(requests);  // one requester
-  if (cfg_.arbitration == Arbitration::RoundRobin) return sa_out_arb_[o].pick(requests);
+  if (!by_age<S>()) return sa_out_arb_[o].pick(requests);
   int best = -1;
   for (std::uint64_t m = sa_requests_[o]; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(__builtin_ctzll(m));
@@ -416,12 +424,13 @@ int Router::pick_input(unsigned o) const {
   return best;
 }
 
+template <class S>
 inline void Router::vc_request(unsigned requester, unsigned o) {
   int& best = va_best_[o];
   if (best < 0) {
     va_touched_.push_back(o);
     best = static_cast<int>(requester);
-  } else if (cfg_.arbitration == Arbitration::Age ? older(requester, static_cast<unsigned>(best))
+  } else if (by_age<S>() ? older(requester, static_cast<unsigned>(best))
                                                    : va_arb_[o].distance(requester) <
                                                          va_arb_[o].distance(static_cast<unsigned>(best))) {
     best = static_cast<int>(requester);
@@ -433,12 +442,13 @@ inline void Router::vc_request(unsigned requester, unsigned o) {
 // Each output VC grants one requester, round-robin over input VC index
 // (port * V + vc). A forking head requests its ejection VC and its forward VC
 // together and is granted only if it wins both; otherwise neither.
+template <class S>
 void Router::vc_allocation() {
   va_grants_.clear();
   va_touched_.clear();
   va_forks_.clear();
   va_fork_bits_ = 0;
-  const unsigned vcs = cfg_.vcs;
+  const unsigned vcs = vc_count<S>();
   for (std::uint64_t pending = va_waiting_; pending; pending &= pending - 1) {
     const unsigned requester = static_cast<unsigned>(__builtin_ctzll(pending));
     const unsigned p = requester / vcs;
@@ -451,16 +461,16 @@ void Router::vc_allocation() {
       // a congested fabric most waiting heads stay blocked, and their flits
       // are cache misses.
       request = kept_open(requester) != 0
-                    ? select(&kept_routes_[std::size_t{requester} * kKeptRoutes], kept_count_[requester])
+                    ? select<S>(&kept_routes_[std::size_t{requester} * kKeptRoutes], kept_count_[requester])
                     : -1;
       if (request < 0) continue;
       forks = kept_forks_ >> requester & 1u;
     } else {
       const Flit& head = inputs_[requester].fifo.front();
       if (!is_head(head.type)) fail("body flit at idle VC front");
-      route(head, static_cast<PortId>(p), v, routes_);
+      route_as<S>(head, static_cast<PortId>(p), v, routes_);
       check_ports(routes_);
-      request = select(routes_);
+      request = select<S>(routes_);
       forks = forks_here(head);
       if (request < 0) keep_routes(requester, forks);  // it waits: keep its candidates
     }
@@ -474,14 +484,14 @@ void Router::vc_allocation() {
       if (waits_for_address(head, inputs_[requester].fifo)) continue;
       route_forward(head, static_cast<PortId>(p), v, forward_routes_);
       check_ports(forward_routes_);
-      const int forward = select(forward_routes_);
+      const int forward = select<S>(forward_routes_);
       if (forward < 0) continue;
       va_forks_.push_back(ForkRequest{requester, static_cast<unsigned>(forward),
                                       static_cast<unsigned>(request)});
       va_fork_bits_ |= 1ull << requester;
-      vc_request(requester, static_cast<unsigned>(forward));
+      vc_request<S>(requester, static_cast<unsigned>(forward));
     }
-    vc_request(requester, static_cast<unsigned>(request));
+    vc_request<S>(requester, static_cast<unsigned>(request));
   }
   // A fork that wins its ejection VC claims its forward VC; among forks
   // claiming one forward VC, that VC's arbiter decides. (Deciding both VCs
@@ -679,7 +689,7 @@ void Router::switch_allocation_islip() {
     if (to_output == 0)
       speculative_grant(base + vc, kPorts ? o : st.output_port[o]);
     else if constexpr (kPorts)
-      traverse<false, false, false>(port, vc);
+      traverse<GeneralRouterShape, false, false, false>(port, vc);
     else if (!cfg_.speculative)  // no speculative winner this cycle: every winner crosses in match order
       traverse_by_speedup(port, vc);
     else
@@ -700,6 +710,7 @@ void Router::speculative_grant(unsigned ivc, unsigned o) {
 // round-robin over VC index. Output stage: each output port grants one
 // requesting input port, round-robin over port index. A fork crosses only if
 // it wins both outputs. The input pointer advances only when its pick crosses.
+template <class S>
 inline void Router::switch_allocation() {
   sa_grant_count_ = 0;
   if (sa_ready_ & forking_) return switch_allocation_forks();
@@ -707,16 +718,17 @@ inline void Router::switch_allocation() {
   // output port's winner crosses. An active VC that does not fork is
   // eligible when its output VC has a credit (sa_credit_).
   const std::uint64_t eligible = sa_ready_ & sa_credit_;
-  if (eligible & (eligible - 1)) return switch_allocation_many(eligible);
+  if (eligible & (eligible - 1)) return switch_allocation_many<S>(eligible);
   if (eligible == 0) return;
   // One eligible VC: it wins both stages.
   const unsigned index = static_cast<unsigned>(__builtin_ctzll(eligible));
   const unsigned p = port_of_[index];
-  traverse<false, false, true>(p, index - p * cfg_.vcs);
+  traverse<S, false, false, true>(p, index - p * vc_count<S>());
 }
 
+template <class S>
 void Router::switch_allocation_many(std::uint64_t eligible_vcs) {
-  const unsigned vcs = cfg_.vcs;
+  const unsigned vcs = vc_count<S>();
   if (const std::uint64_t second = eligible_vcs & (eligible_vcs - 1); !(second & (second - 1))) {
     // Two eligible VCs. On one input port, the port's pick crosses; on two
     // ports toward two outputs, both cross, in output order (as below).
@@ -725,16 +737,16 @@ void Router::switch_allocation_many(std::uint64_t eligible_vcs) {
     const unsigned b = static_cast<unsigned>(__builtin_ctzll(second));
     const unsigned pa = port_of_[a], pb = port_of_[b];
     if (pa == pb) {
-      const std::uint64_t eligible = (eligible_vcs >> (pa * vcs)) & vc_bits_;
-      const unsigned v = cfg_.arbitration == Arbitration::Age ? static_cast<unsigned>(oldest_vc(pa, eligible))
+      const std::uint64_t eligible = (eligible_vcs >> (pa * vcs)) & vc_bits<S>();
+      const unsigned v = by_age<S>() ? static_cast<unsigned>(oldest_vc(pa, eligible))
                                                               : static_cast<unsigned>(sa_in_arb_[pa].pick(eligible));
-      return traverse<false, false, true>(pa, v);
+      return traverse<S, false, false, true>(pa, v);
     }
     const unsigned oa = inputs_[a].out_port, ob = inputs_[b].out_port;
     if (oa != ob) {
       const bool a_first = oa < ob;
-      traverse<false, false, true>(a_first ? pa : pb, a_first ? a - pa * vcs : b - pb * vcs);
-      traverse<false, false, true>(a_first ? pb : pa, a_first ? b - pb * vcs : a - pa * vcs);
+      traverse<S, false, false, true>(a_first ? pa : pb, a_first ? a - pa * vcs : b - pb * vcs);
+      traverse<S, false, false, true>(a_first ? pb : pa, a_first ? b - pb * vcs : a - pa * vcs);
       return;
     }
   }
@@ -742,10 +754,10 @@ void Router::switch_allocation_many(std::uint64_t eligible_vcs) {
   for (std::uint64_t ready = eligible_vcs; ready;) {
     const unsigned p = port_of_[__builtin_ctzll(ready)];
     const unsigned base = p * vcs;
-    const std::uint64_t eligible = (ready >> base) & vc_bits_;
-    ready &= ~(vc_bits_ << base);
+    const std::uint64_t eligible = (ready >> base) & vc_bits<S>();
+    ready &= ~(vc_bits<S>() << base);
     const unsigned v = !(eligible & (eligible - 1)) ? static_cast<unsigned>(__builtin_ctzll(eligible))
-                       : cfg_.arbitration == Arbitration::Age ? static_cast<unsigned>(oldest_vc(p, eligible))
+                       : by_age<S>() ? static_cast<unsigned>(oldest_vc(p, eligible))
                                                               : static_cast<unsigned>(sa_in_arb_[p].pick(eligible));
     sa_choice_[p] = static_cast<int>(v);
     const unsigned o = inputs_[base + v].out_port;
@@ -756,8 +768,8 @@ void Router::switch_allocation_many(std::uint64_t eligible_vcs) {
   for (; requested_outputs; requested_outputs &= requested_outputs - 1) {
     const unsigned o = static_cast<unsigned>(__builtin_ctzll(requested_outputs));
     const std::uint64_t requests = sa_requests_[o];
-    const unsigned p = static_cast<unsigned>(!(requests & (requests - 1)) ? __builtin_ctzll(requests) : pick_input(o));
-    traverse<false, false, true>(p, static_cast<unsigned>(sa_choice_[p]));
+    const unsigned p = static_cast<unsigned>(!(requests & (requests - 1)) ? __builtin_ctzll(requests) : pick_input<S>(o));
+    traverse<S, false, false, true>(p, static_cast<unsigned>(sa_choice_[p]));
   }
 }
 
@@ -766,9 +778,9 @@ void Router::switch_allocation_many(std::uint64_t eligible_vcs) {
 // grant list: nothing a later output's decision reads changes (each input
 // port requested one output, and the VC allocation committed after this
 // touches other VCs), so the result is the one of deciding every output first.
-template <bool kMerge, bool kQueue, bool kArbiters>
+template <class S, bool kMerge, bool kQueue, bool kArbiters>
 inline void Router::traverse(unsigned in_port, unsigned in_vc) {
-  const unsigned index = in_port * cfg_.vcs + in_vc;
+  const unsigned index = in_port * vc_count<S>() + in_vc;
   InputVc& in = inputs_[index];
   const Flit& flit = in.fifo.front();
   const bool tail = is_tail(flit.type);
@@ -791,7 +803,7 @@ inline void Router::traverse(unsigned in_port, unsigned in_vc) {
     --buffered_;
     out_links_[in.out_port]->send_flit(flit, in.out_vc);
   }
-  finish_crossing<kMerge, kArbiters>(in, index, in_port, in_vc, in.out_port, tail);
+  finish_crossing<S, kMerge, kArbiters>(in, index, in_port, in_vc, in.out_port, tail);
 }
 
 // The bookkeeping of every crossing, after the front flit of input VC
@@ -799,7 +811,7 @@ inline void Router::traverse(unsigned in_port, unsigned in_vc) {
 // the buffer, its credit goes upstream, both arbiters move past the winner;
 // a tail frees the VC's output VC and the VC itself (the next packet's head
 // then waits for a VC), and an emptied VC leaves the ready set.
-template <bool kMerge, bool kArbiters>
+template <class S, bool kMerge, bool kArbiters>
 inline void Router::finish_crossing(InputVc& in, unsigned index, unsigned in_port, unsigned in_vc, unsigned out_port,
                                     bool tail) {
   in.fifo.drop();
@@ -817,7 +829,7 @@ inline void Router::finish_crossing(InputVc& in, unsigned index, unsigned in_por
     allocated_ &= ~(1ull << in.out_index);
     in.active = false;
     sa_ready_ &= ~(1ull << index);
-    if (!in.fifo.empty()) new_head(index, in.fifo.front());  // next packet's head
+    if (!in.fifo.empty()) new_head<S>(index, in.fifo.front());  // next packet's head
   } else if (in.fifo.empty()) {
     sa_ready_ &= ~(1ull << index);
   }
@@ -859,7 +871,7 @@ void Router::switch_allocation_forks() {
     while (requested_outputs) {
       const unsigned o = static_cast<unsigned>(__builtin_ctzll(requested_outputs));
       requested_outputs &= requested_outputs - 1;
-      const int p = pick_input(o);
+      const int p = pick_input<GeneralRouterShape>(o);
       grant(static_cast<PortId>(p), static_cast<VcId>(sa_choice_[p]));
     }
     return;
@@ -868,7 +880,7 @@ void Router::switch_allocation_forks() {
   // claims on one port, that port's arbiter decides.
   for (std::uint64_t m = requested_outputs; m; m &= m - 1) {
     const unsigned o = static_cast<unsigned>(__builtin_ctzll(m));
-    sa_winner_[o] = pick_input(o);
+    sa_winner_[o] = pick_input<GeneralRouterShape>(o);
     sa_claim_[o] = -1;
   }
   for (std::uint64_t m = requested_outputs; m; m &= m - 1) {
@@ -894,17 +906,17 @@ void Router::switch_allocation_forks() {
 }
 
 void Router::traverse_by_speedup(unsigned in_port, unsigned in_vc) {
-  if (!islip_) return traverse<false, false, true>(in_port, in_vc);
+  if (!islip_) return traverse<GeneralRouterShape, false, false, true>(in_port, in_vc);
   const bool merge = cfg_.input_speedup != 1;
   if (cfg_.output_speedup != 1) {
     if (merge)
-      traverse<true, true, false>(in_port, in_vc);
+      traverse<GeneralRouterShape, true, true, false>(in_port, in_vc);
     else
-      traverse<false, true, false>(in_port, in_vc);
+      traverse<GeneralRouterShape, false, true, false>(in_port, in_vc);
   } else if (merge) {
-    traverse<true, false, false>(in_port, in_vc);
+    traverse<GeneralRouterShape, true, false, false>(in_port, in_vc);
   } else {
-    traverse<false, false, false>(in_port, in_vc);
+    traverse<GeneralRouterShape, false, false, false>(in_port, in_vc);
   }
 }
 
@@ -922,7 +934,7 @@ void Router::send_queued() {
 }
 
 void Router::cross_speculative_winners() {
-  for (unsigned k = 0; k < sa_grant_count_; ++k) traverse<false, false, false>(sa_grants_[k].in_port, sa_grants_[k].in_vc);
+  for (unsigned k = 0; k < sa_grant_count_; ++k) traverse<GeneralRouterShape, false, false, false>(sa_grants_[k].in_port, sa_grants_[k].in_vc);
   sa_grant_count_ = 0;
 }
 
@@ -941,7 +953,7 @@ void Router::commit_switch_traversal() {
       in.drop_next = false;
       out_links_[in.local_port]->send_flit(flit, in.local_vc);
       take_credit(in.local_port * cfg_.vcs + in.local_vc);
-      finish_crossing<false, true>(in, index, g.in_port, g.in_vc, in.local_port, false);
+      finish_crossing<GeneralRouterShape, false, true>(in, index, g.in_port, g.in_vc, in.local_port, false);
       continue;
     }
     // A fork: every flit crosses to its ejection VC and, as the copy bound
@@ -967,9 +979,37 @@ void Router::commit_switch_traversal() {
       in.drop_next = false;
       forking_ &= ~(1ull << index);
     }
-    finish_crossing<false, true>(in, index, g.in_port, g.in_vc, in.out_port, tail);
+    finish_crossing<GeneralRouterShape, false, true>(in, index, g.in_port, g.in_vc, in.out_port, tail);
   }
   sa_grant_count_ = 0;
+}
+
+namespace {
+
+/// A router whose cycle is compiled for shape S.
+template <class S>
+class ShapedRouter final : public Router {
+ public:
+  using Router::Router;
+  void evaluate(Cycle cycle) override { evaluate_as<S>(cycle); }
+  bool shaped() const override { return true; }
+};
+
+}  // namespace
+
+std::unique_ptr<Router> Router::make(NodeId id, const RouterConfig& config, const RoutingFunction& routing,
+                                     ActivityList& activity, std::size_t slot, const WormTable* worms, bool shaped) {
+  const bool plain = config.allocator == Allocator::Separable && config.arbitration == Arbitration::RoundRobin &&
+                     config.selection == Selection::First && config.routing_delay == 0 && !config.wait_for_tail_credit;
+  if (shaped && plain) {
+    switch (config.vcs) {
+      case 1: return std::make_unique<ShapedRouter<RouterShape<1, true>>>(id, config, routing, activity, slot, worms);
+      case 2: return std::make_unique<ShapedRouter<RouterShape<2, true>>>(id, config, routing, activity, slot, worms);
+      case 4: return std::make_unique<ShapedRouter<RouterShape<4, true>>>(id, config, routing, activity, slot, worms);
+      default: return std::make_unique<ShapedRouter<RouterShape<0, true>>>(id, config, routing, activity, slot, worms);
+    }
+  }
+  return std::make_unique<Router>(id, config, routing, activity, slot, worms);
 }
 
 }  // namespace wormsim

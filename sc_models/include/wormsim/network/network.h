@@ -55,6 +55,10 @@ struct NetworkConfig {
   /// staged memory hints are off), always, or never. Never changes a
   /// result, only the speed.
   enum class DenseEvaluation { ByActivity, Always, Never } dense = DenseEvaluation::ByActivity;
+  /// Routers whose cycle is compiled for their configuration's shape
+  /// (Router::make); false: every router runs the general cycle. The
+  /// results are the same.
+  bool shaped_routers = true;
   /// Latency in cycles of the link leaving router n's network port p, at
   /// index n * topology.num_ports + p (1 to kMaxLinkLatency); empty: every
   /// link 1 cycle. Injection and ejection links are always 1 cycle.

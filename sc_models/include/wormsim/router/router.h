@@ -36,10 +36,32 @@
 
 namespace wormsim {
 
+/// What a router's cycle takes as fixed when it is compiled: `kVcs` VCs per
+/// port (0: any number), and, if `kPlain`, the separable allocator with
+/// round-robin arbitration, the first-free selection, no routing delay and
+/// no wait for tail credits. The general shape reads all of it from the
+/// configuration; Router::make() gives a router compiled for its
+/// configuration's shape where there is one. Every shape gives the same
+/// results as the general one.
+template <unsigned kVcs, bool kPlain>
+struct RouterShape {
+  static constexpr unsigned vcs = kVcs;
+  static constexpr bool plain = kPlain;
+};
+using GeneralRouterShape = RouterShape<0, false>;
+
 class Router : public Component {
  public:
   Router(NodeId id, const RouterConfig& config, const RoutingFunction& routing,
          ActivityList& activity, std::size_t slot, const WormTable* worms = nullptr);
+  /// A router as the constructor builds it, whose cycle is compiled for
+  /// the configuration's shape (RouterShape) if `shaped` and it has one;
+  /// else the general one.
+  static std::unique_ptr<Router> make(NodeId id, const RouterConfig& config, const RoutingFunction& routing,
+                                      ActivityList& activity, std::size_t slot, const WormTable* worms = nullptr,
+                                      bool shaped = true);
+  /// Whether evaluate() runs a cycle compiled for a shape other than the general one.
+  virtual bool shaped() const { return false; }
 
   Router(const Router&) = delete;
   Router& operator=(const Router&) = delete;
@@ -111,7 +133,9 @@ class Router : public Component {
   VcId input_vc_local_vc(PortId port, VcId vc) const { return ivc(port, vc).local_vc; }
   /// Route candidates for a head at the front of input VC (in_port, in_vc);
   /// for a head that forks here, the ejection candidates.
-  void route(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) const;
+  void route(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) const {
+    route_as<GeneralRouterShape>(head, in_port, in_vc, out);
+  }
   /// The candidates kept for the head waiting at the front of input VC
   /// (in_port, in_vc) since it was routed (the same route() gave), if it
   /// waits with them kept and does not fork here; false otherwise (then
@@ -130,7 +154,34 @@ class Router : public Component {
   /// The copy of `f` that a fork forwards: bound for the next destination.
   Flit forwarded(const Flit& f) const;
 
+ protected:
+  /// evaluate() compiled for shape S (the configuration's, or the general one).
+  template <class S>
+  void evaluate_as(Cycle cycle);
+
  private:
+  /// What a cycle of shape S reads of the configuration.
+  template <class S>
+  unsigned vc_count() const {
+    if constexpr (S::vcs != 0) return S::vcs; else return cfg_.vcs;
+  }
+  template <class S>
+  std::uint64_t vc_bits() const {
+    if constexpr (S::vcs != 0) return (1ull << S::vcs) - 1; else return vc_bits_;
+  }
+  template <class S>
+  bool by_age() const { return !S::plain && cfg_.arbitration == Arbitration::Age; }
+  template <class S>
+  bool by_islip() const { return !S::plain && cfg_.allocator == Allocator::Islip; }
+  template <class S>
+  bool delays_routing() const { return !S::plain && cfg_.routing_delay != 0; }
+  template <class S>
+  bool selects_first() const { return S::plain || cfg_.selection == Selection::First; }
+  template <class S>
+  bool waits_for_tail_credit() const { return !S::plain && cfg_.wait_for_tail_credit; }
+  template <class S>
+  void route_as(const Flit& head, PortId in_port, VcId in_vc, RouteSet& out) const;
+
   struct InputVc {
     Fifo<Flit> fifo;
     bool active = false;  ///< holds an output VC for the packet at its front
@@ -183,9 +234,11 @@ class Router : public Component {
 
   /// A candidate's free VCs (bit v: VC v of its port), atomic: only those
   /// whose downstream buffer is empty.
+  template <class S = GeneralRouterShape>
   std::uint64_t free_vcs(const RouteCandidate& cand) const {
-    std::uint64_t free = cand.vc_mask & ~(allocated_ >> (cand.port * cfg_.vcs)) & vc_bits_;
-    if (cand.atomic) free = drained(free << (cand.port * cfg_.vcs)) >> (cand.port * cfg_.vcs);
+    const unsigned base = cand.port * vc_count<S>();
+    std::uint64_t free = cand.vc_mask & ~(allocated_ >> base) & vc_bits<S>();
+    if (cand.atomic) free = drained(free << base) >> base;
     return free;
   }
   /// Those of output VCs `ovcs` (bit port * V + vc) with every credit back
@@ -200,7 +253,9 @@ class Router : public Component {
   }
   /// The output VC a head requests (port * V + vc), by the selection
   /// function, or -1 if none of the candidates' VCs is free.
+  template <class S = GeneralRouterShape>
   [[gnu::always_inline]] inline int select(const RouteSet& routes) const;
+  template <class S = GeneralRouterShape>
   [[gnu::always_inline]] inline int select(const RouteCandidate* routes, std::size_t n) const;
   /// select() by the credits selection function.
   int select_by_credits(const RouteCandidate* routes, std::size_t n) const;
@@ -208,14 +263,19 @@ class Router : public Component {
   [[gnu::always_inline]] inline void check_ports(const RouteSet& routes) const;
   [[noreturn, gnu::cold]] void unconnected_port(std::uint64_t ports) const;
   void local_candidates(const Flit& head, RouteSet& out) const;
+  template <class S>
   [[gnu::always_inline]] inline void vc_request(unsigned requester, unsigned ovc_index);
   bool older(unsigned ivc_a, unsigned ivc_b) const;
   int oldest_vc(unsigned port, std::uint64_t eligible) const;
   /// SA output stage: the input port granted output port o.
+  template <class S>
   int pick_input(unsigned o) const;
+  template <class S>
   void vc_allocation();
+  template <class S>
   [[gnu::always_inline]] inline void switch_allocation();
   /// switch_allocation() where more than one VC is eligible (`eligible_vcs`).
+  template <class S>
   void switch_allocation_many(std::uint64_t eligible_vcs);
   /// The two stages by iSLIP (cfg_.allocator == Allocator::Islip): every
   /// output VC (port) a requester can use is requested; switch winners are
@@ -242,13 +302,13 @@ class Router : public Component {
   /// joins its output's queue (an output speedup: send_queued()).
   /// kArbiters: move the separable allocator's pointers (the iSLIP
   /// allocator has its own and never reads those).
-  template <bool kMerge, bool kQueue, bool kArbiters>
+  template <class S, bool kMerge, bool kQueue, bool kArbiters>
   [[gnu::always_inline]] inline void traverse(unsigned in_port, unsigned in_vc);
   /// After input VC (in_port, in_vc), `in` at index `index`, sent its
   /// front flit toward `out_port`: drop it, return its credit (merged with
   /// others of this cycle if kMerge), move both arbiters past it, and
   /// release the VC at a tail.
-  template <bool kMerge, bool kArbiters>
+  template <class S, bool kMerge, bool kArbiters>
   [[gnu::always_inline]] inline void finish_crossing(InputVc& in, unsigned index, unsigned in_port, unsigned in_vc,
                                                      unsigned out_port, bool tail);
   /// commit_switch_traversal()'s traversal of a VC that does not fork, by
@@ -260,27 +320,29 @@ class Router : public Component {
   [[noreturn]] void fail(const char* what) const;
   /// `head` reached the front of the idle input VC at `index`: it waits
   /// for a VC (after the routing delay) and has not been routed.
+  template <class S>
   void new_head(unsigned index, const Flit& head) {
-    if (__builtin_expect(cfg_.routing_delay != 0, 0)) {
+    if (__builtin_expect(delays_routing<S>(), 0)) {
       va_delayed_ |= 1ull << index;  // requests from evaluate(now_ + 1 + routing_delay) on
       va_due_[(now_ + 1 + cfg_.routing_delay) & va_due_mask_] |= 1ull << index;
     } else {
       va_waiting_ |= 1ull << index;
     }
     routed_ &= ~(1ull << index);
-    if (cfg_.arbitration == Arbitration::Age) fronts_[index] = Front{head.created, head.packet};
+    if (by_age<S>()) fronts_[index] = Front{head.created, head.packet};
   }
   /// Takes a credit of an allocated output VC (its owner sends).
   void take_credit(unsigned ovc_index) {
     OutputVc& out = outputs_[ovc_index];
     if (--out.credits == 0) sa_credit_ &= ~(1ull << out.owner);
   }
-  template <bool kArbiters>
+  template <class S, bool kArbiters>
   [[gnu::always_inline]] inline void commit_vc_allocation();
   void commit_switch_traversal();
   /// commit_switch_traversal() of iSLIP without speedups: the speculative
   /// winners' crossings (no VC forks there).
   void cross_speculative_winners();
+  template <class S>
   [[gnu::always_inline]] inline void buffer_write(Cycle cycle);
   [[gnu::always_inline]] inline void credit_update(Cycle cycle);
   /// One credit back for output VC `index`.
