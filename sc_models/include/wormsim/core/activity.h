@@ -3,7 +3,7 @@
 // itself while it still holds work. Idle components cost nothing. With one
 // lane, a wake-up sets its slot's bit, and a cycle takes the components
 // woken in slot order; a busy fabric may be evaluated densely instead
-// (set_dense): every component each cycle, and no wake-ups recorded.
+// (set_dense): every component each cycle.
 // With several lanes (the multi-threaded engine), every component belongs to
 // one lane; a wake-up goes to the list from the lane that makes it to the
 // lane of the component (a component wakes itself and its links' receivers
@@ -71,10 +71,7 @@ class ActivityList {
   }
 
   /// wake(slot) for a caller that knows there is one lane.
-  void wake_one_lane(std::size_t slot) {
-    if (unlisted_) return;  // dense and not probing: every component is evaluated anyway
-    woken_[slot / 64] |= std::uint64_t{1} << (slot % 64);
-  }
+  void wake_one_lane(std::size_t slot) { woken_[slot / 64] |= std::uint64_t{1} << (slot % 64); }
 
   /// Schedules component `slot` from lane `lane`'s part of the clock edge
   /// (several lanes), or as wake() with one.
@@ -194,22 +191,16 @@ class ActivityList {
   }
 
   /// Dense evaluation, with one lane: where a cycle takes at least `enter`
-  /// components, the cycles after it take every component (in slot order)
-  /// and record no wake-ups; every kDenseProbe-th such cycle records them
-  /// again, and where fewer than `leave` components were woken the next
-  /// cycle takes only those, as before. enter = 0: never (set_lanes with
-  /// several lanes sets it so). Needs components whose evaluation with
-  /// nothing to do changes nothing.
+  /// components, the cycles after it take every component (in slot order),
+  /// until one where fewer than `leave` were woken, which takes only those,
+  /// as before. enter = 0: never (set_lanes with several lanes sets it so).
+  /// Needs components whose evaluation with nothing to do changes nothing.
   void set_dense(std::size_t enter, std::size_t leave) {
     dense_enter_ = enter;
     dense_leave_ = leave;
-    if (enter == 0 && dense_) {  // no list of what is woken: every component, once
-      leave_dense();
-      for (std::size_t slot = 0; slot < components_.size(); ++slot) wake(slot);
-    }
+    if (enter == 0) leave_dense();  // the wake-ups recorded are the list
   }
   bool dense() const { return dense_; }
-  static constexpr unsigned kDenseProbe = 64;
 
   /// Hands out the list for the coming cycle and starts a fresh one: with
   /// one lane, the components woken (or every one, dense) in slot order.
@@ -221,25 +212,17 @@ class ActivityList {
         for (Component* c : take_lane(k)) current_[n++] = c;
       return ComponentList(current_.data(), n);
     }
-    if (dense_) {
-      // Dense cycles record no wake-ups but every kDenseProbe-th one, whose
-      // wake-ups decide at the next take whether the lists come back.
-      if (unlisted_ || woken_count() >= dense_leave_) {
-        if (!unlisted_) std::fill(woken_.begin(), woken_.end(), 0);  // the probe's
-        unlisted_ = ++dense_cycles_ % kDenseProbe != 0;
-        return ComponentList(components_);
-      }
-      leave_dense();
-    }
     Component* const* by_slot = components_.data();
     Component** out = current_.data();
     for (std::size_t w = 0; w < woken_.size(); ++w) {
       for (std::uint64_t m = woken_[w]; m; m &= m - 1) out[n++] = by_slot[w * 64 + static_cast<std::size_t>(__builtin_ctzll(m))];
       woken_[w] = 0;
     }
-    if (dense_enter_ != 0 && n >= dense_enter_) {
-      dense_ = unlisted_ = true;  // from the next take on (this cycle's wake-ups are not needed)
-      dense_cycles_ = 0;
+    if (dense_) {
+      if (n >= dense_leave_) return ComponentList(components_);
+      leave_dense();
+    } else if (dense_enter_ != 0 && n >= dense_enter_) {
+      dense_ = true;  // from the next take on
     }
     return ComponentList(out, n);
   }
@@ -258,11 +241,6 @@ class ActivityList {
   /// With one lane: bit s % 64 of word s / 64 is set when slot s is woken
   /// for the coming cycle.
   std::vector<std::uint64_t> woken_;
-  std::size_t woken_count() const {
-    std::size_t n = 0;
-    for (std::uint64_t w : woken_) n += static_cast<std::size_t>(__builtin_popcountll(w));
-    return n;
-  }
   std::vector<unsigned> lane_of_slot_;
   /// Slots woken, [list][from lane][to lane]; empty with one lane. List
   /// fill_ is what wake-ups fill, the other what the coming cycle takes.
@@ -283,10 +261,8 @@ class ActivityList {
   unsigned long long generation_ = 1;
   // Dense evaluation (set_dense).
   std::size_t dense_enter_ = 0, dense_leave_ = 0;
-  bool dense_ = false;     ///< take() returns every component
-  bool unlisted_ = false;  ///< dense and not probing: wake-ups record nothing
-  unsigned dense_cycles_ = 0;
-  void leave_dense() { dense_ = unlisted_ = false; }
+  bool dense_ = false;  ///< take() returns every component
+  void leave_dense() { dense_ = false; }
 };
 
 }  // namespace wormsim
