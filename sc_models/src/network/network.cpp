@@ -173,12 +173,12 @@ void Network::apply_lanes(const std::vector<unsigned>& lane_of_node) {
   committer_.set_lanes(threads);
   std::unordered_map<const std::uint64_t*, std::uint64_t> writers;
   for (const auto& l : links_) {
-    if (l->flit_word()) writers[l->flit_word()] |= 1ull << activity_.lane_of(l->upstream().slot);
-    if (l->credit_word()) writers[l->credit_word()] |= 1ull << activity_.lane_of(l->downstream().slot);
+    writers[l->flit_word()] |= 1ull << activity_.lane_of(l->upstream().slot);
+    writers[l->credit_word()] |= 1ull << activity_.lane_of(l->downstream().slot);
   }
   for (const auto& l : links_) {
-    if (l->flit_word()) l->set_word_owned(true, __builtin_popcountll(writers[l->flit_word()]) == 1);
-    if (l->credit_word()) l->set_word_owned(false, __builtin_popcountll(writers[l->credit_word()]) == 1);
+    l->set_word_owned(true, __builtin_popcountll(writers[l->flit_word()]) == 1);
+    l->set_word_owned(false, __builtin_popcountll(writers[l->credit_word()]) == 1);
   }
   ++lane_cut_;
 }

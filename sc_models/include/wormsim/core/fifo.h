@@ -49,7 +49,7 @@ class Fifo {
   void drop() {
     if (empty()) throw std::logic_error("fifo underflow");
     --count_;
-    head_ = count_ == 0 ? 0 : (head_ + 1) & mask_;
+    head_ = (head_ + 1) & mask_;
   }
 
  private:

@@ -167,7 +167,8 @@ class Link {
     credit_words_ = words;
     credit_bit_ = first_bit & 63u;
   }
-  /// The words notify_*_to names, for the lanes' ownership check.
+  /// The words notify_*_to names (until then the committer's unwatched
+  /// words), for the lanes' ownership check.
   const std::uint64_t* flit_word() const { return flit_words_; }
   const std::uint64_t* credit_word() const { return credit_words_; }
   /// With several lanes: whether the lane of the end that drives this
@@ -265,8 +266,8 @@ class Link {
   LinkCommitter* committer_;
   FlitReg* flit_ring_ = flits_;  ///< flits_, or a ring of its own (latency > 1)
   CreditReg* credit_ring_ = credits_;
-  std::uint64_t* flit_words_ = nullptr;
-  std::uint64_t* credit_words_ = nullptr;
+  std::uint64_t* flit_words_;  ///< notify_flit_to(), or the committer's unwatched words
+  std::uint64_t* credit_words_;
   std::uint32_t up_slot_, down_slot_;  ///< the ends' activity slots
   std::uint8_t flit_latency_ = 1, credit_latency_ = 1;
   std::uint8_t flit_mask_ = 1, credit_mask_ = 1;  ///< ring size - 1
@@ -297,6 +298,10 @@ class LinkCommitter {
   LinkCommitter& operator=(const LinkCommitter&) = delete;
 
   ActivityList& activity() { return activity_; }
+
+  /// Arrival words no component reads: a link's until notify_*_to names
+  /// its receiver's (a send sets its bit without testing for one).
+  std::uint64_t* unwatched_words() { return unwatched_; }
 
   /// Lists one direction of the pipelined link `l` for edge `due` (less
   /// than kMaxLinkLatency edges ahead), in the wheel of lane `lane` (the
@@ -447,6 +452,7 @@ class LinkCommitter {
   }
 
   ActivityList& activity_;
+  std::uint64_t unwatched_[2] = {0, 0};
   Wheel wheel_;
   std::vector<Wheel> lanes_;  ///< one per lane; empty with one lane
   std::vector<Counter> moves_ = std::vector<Counter>(1);  ///< per lane
@@ -460,6 +466,8 @@ class LinkCommitter {
 inline Link::Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream, std::string name,
                   unsigned latency, unsigned credit_latency)
     : committer_(committer),
+      flit_words_(committer->unwatched_words()),
+      credit_words_(committer->unwatched_words()),
       up_slot_(static_cast<std::uint32_t>(upstream.slot)),
       down_slot_(static_cast<std::uint32_t>(downstream.slot)),
       up_node_(upstream.node),
@@ -567,7 +575,7 @@ inline void Link::arrive_flit(std::uint64_t seen, unsigned lane) {
     committer_->activity().wake_one_lane(down_slot_);
   else
     committer_->activity().wake_in(down_slot_, lane);
-  if (flit_words_) set_bit(&flit_words_[seen & 1], flit_bit_, kOneLane || flit_word_own_);
+  set_bit(&flit_words_[seen & 1], flit_bit_, kOneLane || flit_word_own_);
 }
 
 template <bool kOneLane>
@@ -576,7 +584,7 @@ inline void Link::arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t
     committer_->activity().wake_one_lane(up_slot_);
   else
     committer_->activity().wake_in(up_slot_, lane);
-  if (credit_words_) set_bits(&credit_words_[seen & 1], vcs << credit_bit_, kOneLane || credit_word_own_);
+  set_bits(&credit_words_[seen & 1], vcs << credit_bit_, kOneLane || credit_word_own_);
 }
 
 // In a fabric of one-cycle links a direction writes its own pair of
@@ -627,7 +635,7 @@ inline void Link::send_credit_merged(VcId vc) {
   if (r.seen == seen) {  // a credit sent already this cycle
     r.slot.more = static_cast<std::uint16_t>(r.slot.more | 1u << vc);
     // Its arrival bit too, unless the wheel sets them all at the commit.
-    if (!committer_->pipelined_credits() && credit_words_)
+    if (!committer_->pipelined_credits())
       set_bit(&credit_words_[seen & 1], credit_bit_ + vc, credit_word_own_);
     return;
   }
