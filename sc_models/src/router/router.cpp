@@ -47,6 +47,7 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
     const std::size_t vcs_total = std::size_t{ports} * cfg_.vcs;
     std::size_t size = 0;
     const std::size_t at_in = place<Link*>(size, ports), at_out = place<Link*>(size, ports);
+    const std::size_t at_in_ends = place<InEnds>(size, ports), at_out_ends = place<Link::FlitEnd>(size, ports);
     const std::size_t at_req = place<std::uint64_t>(size, ports);
     const std::size_t at_in_arb = place<RoundRobin>(size, ports), at_out_arb = place<RoundRobin>(size, ports);
     const std::size_t at_choice = place<int>(size, ports);
@@ -63,6 +64,8 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
     std::byte* const b = block_.get();
     in_links_ = construct<Link*>(b, at_in, ports, nullptr);
     out_links_ = construct<Link*>(b, at_out, ports, nullptr);
+    in_ends_ = construct(b, at_in_ends, ports, InEnds{});
+    out_ends_ = construct(b, at_out_ends, ports, Link::FlitEnd{});
     sa_requests_ = construct<std::uint64_t>(b, at_req, ports, 0);
     sa_in_arb_ = construct(b, at_in_arb, ports, RoundRobin(cfg_.vcs));
     sa_out_arb_ = construct(b, at_out_arb, ports, RoundRobin(ports));
@@ -124,6 +127,14 @@ Router::~Router() {
   std::destroy_n(inputs_, std::size_t{cfg_.total_ports()} * cfg_.vcs);
 }
 
+void Router::take_link_ends() {
+  for (unsigned p = 0; p < cfg_.total_ports(); ++p) {
+    if (in_links_[p] != nullptr) in_ends_[p] = InEnds{in_links_[p]->credit_end(), in_links_[p]->flit_end().regs};
+    if (out_links_[p] != nullptr) out_ends_[p] = out_links_[p]->flit_end();
+  }
+  ends_taken_ = true;
+}
+
 void Router::fail(const char* what) const {
   throw std::logic_error("router " + std::to_string(id_) + ": " + what);
 }
@@ -162,9 +173,10 @@ inline void Router::commit_vc_allocation() {
 template <class S>
 inline void Router::buffer_write(Cycle cycle) {
   const unsigned parity = static_cast<unsigned>(cycle & 1);
+  const bool simple = committer_->simple();
   for (std::uint64_t arrived = arrivals_->flits[parity]; arrived; arrived &= arrived - 1) {
     const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
-    const Flit& f = in_links_[p]->arrived_flit(cycle);
+    const Flit& f = simple ? in_ends_[p].flits[cycle & 1].flit : in_links_[p]->arrived_flit(cycle);
     if (f.vc >= vc_count<S>()) fail("flit on nonexistent VC");
     const unsigned index = p * vc_count<S>() + f.vc;
     InputVc& in = inputs_[index];
@@ -217,22 +229,39 @@ void Router::prefetch(unsigned stage) const {
     for (const char* line = ports; line < reinterpret_cast<const char*>(inputs_); line += 64) __builtin_prefetch(line);
     return;
   }
+  // With the links' ends taken and one lane: the registers a crossing
+  // writes (the flit's, and the credit's on the input link) and those
+  // flits arrive in, without a line of the link objects.
+  const bool ends = ends_taken_ && committer_->simple();
+  const Cycle now = committer_->edge();
   for (std::uint64_t m = fronts; m; m &= m - 1) {
     const unsigned index = static_cast<unsigned>(__builtin_ctzll(m));
     const InputVc& in = inputs_[index];
     const char* front = reinterpret_cast<const char*>(&in.fifo.front());
     __builtin_prefetch(front);
     __builtin_prefetch(front + sizeof(Flit) - 1);
-    if (in.active) out_links_[in.out_port]->prefetch_send();
+    if (!in.active) continue;
+    if (ends) {
+      __builtin_prefetch(&out_ends_[in.out_port].regs[(now + 1) & 1], 1);
+      __builtin_prefetch(&in_ends_[port_of_[index]].credit.regs[(now + 1) & 1], 1);
+    } else {
+      out_links_[in.out_port]->prefetch_send();
+    }
   }
-  const unsigned parity = static_cast<unsigned>(committer_->edge() & 1);
-  for (std::uint64_t m = arrivals_->flits[parity]; m; m &= m - 1) in_links_[__builtin_ctzll(m)]->prefetch_arrival();
+  for (std::uint64_t m = arrivals_->flits[now & 1]; m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(__builtin_ctzll(m));
+    if (ends)
+      __builtin_prefetch(&in_ends_[p].flits[now & 1]);
+    else
+      in_links_[p]->prefetch_arrival();
+  }
 }
 
 void Router::evaluate(Cycle cycle) { evaluate_as<GeneralRouterShape>(cycle); }
 
 template <class S>
 void Router::evaluate_as(Cycle cycle) {
+  if (__builtin_expect(!ends_taken_, 0)) take_link_ends();
   // Each stage only where it has something to decide: a head waiting for a
   // VC, a VC ready to cross (both read the state at the start of the cycle).
   // Without forks the switch winners cross inside switch_allocation();
@@ -801,7 +830,10 @@ inline void Router::traverse(unsigned in_port, unsigned in_vc) {
     }
   } else {
     --buffered_;
-    out_links_[in.out_port]->send_flit(flit, in.out_vc);
+    if (__builtin_expect(committer_->simple(), 1))
+      Link::send_flit(out_ends_[in.out_port], *committer_, flit, in.out_vc);
+    else
+      out_links_[in.out_port]->send_flit(flit, in.out_vc);
   }
   finish_crossing<S, kMerge, kArbiters>(in, index, in_port, in_vc, in.out_port, tail);
 }
@@ -818,6 +850,8 @@ inline void Router::finish_crossing(InputVc& in, unsigned index, unsigned in_por
   // The flit came in on this port's link (buffer_write), so it has one.
   if constexpr (kMerge)
     in_links_[in_port]->send_credit_merged(static_cast<VcId>(in_vc));
+  else if (__builtin_expect(committer_->simple(), 1))
+    Link::send_credit(in_ends_[in_port].credit, *committer_, static_cast<VcId>(in_vc));
   else
     in_links_[in_port]->send_credit(static_cast<VcId>(in_vc));
   if constexpr (kArbiters) {

@@ -49,7 +49,9 @@ class Fifo {
   void drop() {
     if (empty()) throw std::logic_error("fifo underflow");
     --count_;
-    head_ = (head_ + 1) & mask_;
+    // Back to slot 0 when emptied (a lightly used buffer keeps to its first
+    // slots), without a branch.
+    head_ = (head_ + 1) & mask_ & (0u - static_cast<std::uint32_t>(count_ != 0));
   }
 
  private:

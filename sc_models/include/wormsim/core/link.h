@@ -132,6 +132,52 @@ class Link {
     return n;
   }
 
+  /// A register of the cycle `seen` (empty in every other cycle).
+  /// 64 bytes: a ring of them on a line boundary (new_ring, or the pair in
+  /// the object) puts each register in one cache line.
+  /// The direction's counts are kept in its registers too, summed when
+  /// read: a send then writes only a line that the receiving end reads
+  /// anyway, and the object's first line, which both ends read, is never
+  /// written, so it stays in both ends' caches when they are on different
+  /// cores.
+  struct FlitReg {
+    Flit flit;
+    std::uint64_t seen = kNever;
+    std::uint32_t flits = 0;  ///< flits sent through this register, modulo 2^32 (see flits_wrapped_)
+    std::uint32_t heads = 0;  ///< head flits among them, modulo 2^32
+  };
+  struct CreditReg {
+    std::uint64_t seen = kNever;
+    CreditSlot slot;  ///< valid stays set: `seen` says whether it is
+  };
+  static_assert(sizeof(FlitReg) == 64 && 64 % sizeof(CreditReg) == 0, "registers tile cache lines");
+
+  /// What a send by the single-lane way (LinkCommitter::simple(): one lane,
+  /// every direction one cycle) reads of a direction: its pair of
+  /// registers, the receiving end's arrival words, bit and activity slot.
+  /// A component keeps it beside its own state (flit_end(), credit_end(),
+  /// taken once both ends are attached), so that such a send reads no line
+  /// of the link object.
+  template <typename Reg>
+  struct End {
+    Reg* regs = nullptr;
+    std::uint64_t* words = nullptr;
+    Link* link = nullptr;
+    std::uint32_t slot = 0;
+    std::uint8_t bit = 0;
+  };
+  using FlitEnd = End<FlitReg>;
+  using CreditEnd = End<CreditReg>;
+  FlitEnd flit_end() { return FlitEnd{flits_, flit_words_, this, down_slot_, flit_bit_}; }
+  CreditEnd credit_end() { return CreditEnd{credits_, credit_words_, this, up_slot_, credit_bit_}; }
+  /// send_flit(f, vc) and send_credit(vc) on the direction of `end`, where
+  /// `committer` (the link's) is simple().
+  [[gnu::always_inline]] static inline void send_flit(const FlitEnd& end, LinkCommitter& committer, const Flit& f,
+                                                      VcId vc);
+  [[gnu::always_inline]] static inline void send_credit(const CreditEnd& end, LinkCommitter& committer, VcId vc);
+  /// arrived_flit() of the link `end` was taken from, where its committer is simple().
+  static const Flit& arrived_flit(const FlitEnd& end, std::uint64_t cycle) { return end.regs[cycle & 1].flit; }
+
   /// Sends `f` downstream (one flit per cycle).
   inline void send_flit(const Flit& f);
   /// send_flit(f) with f.vc replaced by `vc` (saves the caller a copy).
@@ -151,6 +197,7 @@ class Link {
   LinkEnd downstream() const { return LinkEnd{down_slot_, down_port_, down_node_, down_is_router_}; }
   const std::string& name() const { return name_; }
   const LinkCommitter* committer() const { return committer_; }
+  LinkCommitter* committer() { return committer_; }
   /// Flits sent so far.
   inline std::uint64_t flits_carried() const;
   /// Head flits sent, modulo 2^32 (a difference of two readings is exact
@@ -192,25 +239,6 @@ class Link {
 
  private:
   static constexpr std::uint64_t kNever = ~0ull;
-  /// A register of the cycle `seen` (empty in every other cycle).
-  /// 64 bytes: a ring of them on a line boundary (new_ring, or the pair in
-  /// the object) puts each register in one cache line.
-  /// The direction's counts are kept in its registers too, summed when
-  /// read: a send then writes only a line that the receiving end reads
-  /// anyway, and the object's first line, which both ends read, is never
-  /// written, so it stays in both ends' caches when they are on different
-  /// cores.
-  struct FlitReg {
-    Flit flit;
-    std::uint64_t seen = kNever;
-    std::uint32_t flits = 0;  ///< flits sent through this register, modulo 2^32 (see flits_wrapped_)
-    std::uint32_t heads = 0;  ///< head flits among them, modulo 2^32
-  };
-  struct CreditReg {
-    std::uint64_t seen = kNever;
-    CreditSlot slot;  ///< valid stays set: `seen` says whether it is
-  };
-  static_assert(sizeof(FlitReg) == 64 && 64 % sizeof(CreditReg) == 0, "registers tile cache lines");
   /// The registers of a pipelined direction, `n` of them from a
   /// cache-line boundary (free_ring() frees them).
   template <typename Reg>
@@ -233,12 +261,10 @@ class Link {
   }
 
   /// Puts what arrives for cycle `seen` in view of the receiving end: wakes
-  /// it from lane `lane` and sets its arrival bit. kOneLane: the committer
-  /// is simple() (one lane, so no lane or ownership to look at).
-  template <bool kOneLane = false>
+  /// it from lane `lane` and sets its arrival bit (the single-lane way is
+  /// send_flit(end, ...)).
   inline void arrive_flit(std::uint64_t seen, unsigned lane);
   /// `vcs`: the VCs credited (bit v: VC v).
-  template <bool kOneLane = false>
   inline void arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t vcs);
   /// Bit `bit` of `*word`, atomically unless `own` (set_word_owned).
   static void set_bit(std::uint64_t* word, unsigned bit, bool own) { set_bits(word, 1ull << bit, own); }
@@ -249,11 +275,11 @@ class Link {
       __atomic_fetch_or(word, bits, __ATOMIC_RELAXED);
   }
   inline std::uint64_t now() const;
-  /// Counts a send of `f` through register `r`.
-  inline void count_send(FlitReg& r, const Flit& f);
+  /// Counts a send of `f` through register `r` of `link`.
+  static inline void count_send(Link& link, FlitReg& r, const Flit& f);
   /// Writes register `r` of cycle `seen`: flit `f` on VC `vc` (counted),
   /// or a credit for VC `vc`.
-  inline void put(FlitReg& r, const Flit& f, VcId vc, std::uint64_t seen);
+  static inline void put(Link& link, FlitReg& r, const Flit& f, VcId vc, std::uint64_t seen);
   static void put(CreditReg& r, VcId vc, std::uint64_t seen) {
     r.seen = seen;
     r.slot.vc = vc;
@@ -520,13 +546,13 @@ inline std::uint32_t Link::heads_carried() const {
   return n;
 }
 
-inline void Link::count_send(FlitReg& r, const Flit& f) {
-  count_with_wrap(r.flits, flits_wrapped_);
+inline void Link::count_send(Link& link, FlitReg& r, const Flit& f) {
+  count_with_wrap(r.flits, link.flits_wrapped_);
   r.heads += is_head(f.type) ? 1u : 0u;
 }
 
-inline void Link::put(FlitReg& r, const Flit& f, VcId vc, std::uint64_t seen) {
-  count_send(r, f);
+inline void Link::put(Link& link, FlitReg& r, const Flit& f, VcId vc, std::uint64_t seen) {
+  count_send(link, r, f);
   r.flit = f;
   r.flit.vc = vc;
   r.seen = seen;
@@ -568,56 +594,53 @@ inline void Link::prefetch_arrival() const {
   __builtin_prefetch(reinterpret_cast<const char*>(r + 1) - 1);
 }
 
-template <bool kOneLane>
 inline void Link::arrive_flit(std::uint64_t seen, unsigned lane) {
   committer_->count_move(lane);
-  if constexpr (kOneLane)
-    committer_->activity().wake_one_lane(down_slot_);
-  else
-    committer_->activity().wake_in(down_slot_, lane);
-  set_bit(&flit_words_[seen & 1], flit_bit_, kOneLane || flit_word_own_);
+  committer_->activity().wake_in(down_slot_, lane);
+  set_bit(&flit_words_[seen & 1], flit_bit_, flit_word_own_);
 }
 
-template <bool kOneLane>
 inline void Link::arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t vcs) {
-  if constexpr (kOneLane)
-    committer_->activity().wake_one_lane(up_slot_);
-  else
-    committer_->activity().wake_in(up_slot_, lane);
-  set_bits(&credit_words_[seen & 1], vcs << credit_bit_, kOneLane || credit_word_own_);
+  committer_->activity().wake_in(up_slot_, lane);
+  set_bits(&credit_words_[seen & 1], vcs << credit_bit_, credit_word_own_);
 }
 
 // In a fabric of one-cycle links a direction writes its own pair of
 // registers by parity and reads no ring pointer (with one lane, it also
 // wakes and sets bits the single-lane way); otherwise it writes its ring
 // (the pair, for a one-cycle direction) and lists a notice.
+inline void Link::send_flit(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc) {
+  const std::uint64_t seen = committer.edge() + 1;
+  put(*end.link, end.regs[seen & 1], f, vc, seen);
+  committer.count_move(0);
+  committer.activity().wake_one_lane(end.slot);
+  set_bit(&end.words[seen & 1], end.bit, true);
+}
+
+inline void Link::send_credit(const CreditEnd& end, LinkCommitter& committer, VcId vc) {
+  const std::uint64_t seen = committer.edge() + 1;
+  put(end.regs[seen & 1], vc, seen);
+  committer.activity().wake_one_lane(end.slot);
+  set_bits(&end.words[seen & 1], std::uint64_t{1} << vc << end.bit, true);
+}
+
 inline void Link::send_flit(const Flit& f, VcId vc) {
-  if (__builtin_expect(committer_->simple(), 1)) {
-    const std::uint64_t seen = now() + 1;
-    put(flits_[seen & 1], f, vc, seen);
-    arrive_flit<true>(seen, 0);
-    return;
-  }
+  if (__builtin_expect(committer_->simple(), 1)) return send_flit(flit_end(), *committer_, f, vc);
   if (committer_->pipelined_flits()) {
     const std::uint64_t seen = now() + flit_latency_;
-    put(flit_ring_[seen & flit_mask_], f, vc, seen);
+    put(*this, flit_ring_[seen & flit_mask_], f, vc, seen);
     committer_->schedule(this, up_lane_, true, seen - 1);
     return;
   }
   const std::uint64_t seen = now() + 1;
-  put(flits_[seen & 1], f, vc, seen);
+  put(*this, flits_[seen & 1], f, vc, seen);
   arrive_flit(seen, up_lane_);
 }
 
 inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
 inline void Link::send_credit(VcId vc) {
-  if (__builtin_expect(committer_->simple(), 1)) {
-    const std::uint64_t seen = now() + 1;
-    put(credits_[seen & 1], vc, seen);
-    arrive_credit<true>(seen, 0, std::uint64_t{1} << vc);
-    return;
-  }
+  if (__builtin_expect(committer_->simple(), 1)) return send_credit(credit_end(), *committer_, vc);
   if (committer_->pipelined_credits()) {
     const std::uint64_t seen = now() + credit_latency_;
     put(credit_ring_[seen & credit_mask_], vc, seen);

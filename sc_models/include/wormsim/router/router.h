@@ -82,12 +82,14 @@ class Router : public Component {
     in_links_[port] = link;
     link->notify_flit_to(arrivals_->flits, port);
     committer_ = link->committer();
+    ends_taken_ = false;
   }
   void attach_output(PortId port, Link* link) {
     out_links_[port] = link;
     connected_ |= 1ull << port;
     link->notify_credit_to(arrivals_->credits, port * cfg_.vcs);
     committer_ = link->committer();
+    ends_taken_ = false;
   }
 
   void evaluate(Cycle cycle) override;
@@ -369,7 +371,10 @@ class Router : public Component {
   std::uint64_t connected_ = 0;  ///< ports with an output link
   /// Counts the cycles (the links' parity): the committer of the attached links,
   /// so a router evaluates only once it has one.
-  const LinkCommitter* committer_ = nullptr;
+  LinkCommitter* committer_ = nullptr;
+  /// in_ends_ and out_ends_ hold the attached links' ends (taken at the
+  /// first evaluation after an attach).
+  bool ends_taken_ = false;
   Arrivals* arrivals_ = &own_arrivals_;  ///< place_arrivals()
   ActivityList& activity_;
   std::size_t slot_;
@@ -379,6 +384,18 @@ class Router : public Component {
   // boundary): ports P, VCs V.
   Link** in_links_;              ///< [P]
   Link** out_links_;             ///< [P]
+  /// Per port, what a send by the single-lane way reads of its links
+  /// (Link::End): the input link's credit direction and flit registers,
+  /// the output link's flit direction.
+  struct InEnds {
+    Link::CreditEnd credit;
+    const Link::FlitReg* flits = nullptr;
+  };
+  InEnds* in_ends_;              ///< [P]
+  Link::FlitEnd* out_ends_;      ///< [P]
+  /// Takes in_ends_ and out_ends_ from the attached links (both ends of
+  /// each attached by now).
+  void take_link_ends();
   std::uint64_t* sa_requests_;   ///< [P] per output port: requesting input ports
   RoundRobin* sa_in_arb_;        ///< [P] per input port, over its VCs
   RoundRobin* sa_out_arb_;       ///< [P] per output port, over input ports
