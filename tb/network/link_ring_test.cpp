@@ -8,6 +8,9 @@
 // carried count every send at once, at every latency, and a register's
 // count going past 2^32 keeps the total exact. A longer link joining while
 // items are on their way (the committer's wheel grows) changes no arrival.
+// A one-cycle credit direction whose registers move mid-run
+// (place_credit_registers) and sends through a direction's end
+// (Link::send_flit(end, ...), as a router sends) are seen the same way.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -29,9 +32,15 @@ struct Idle : Component {
 /// each end is woken for exactly the cycles it sees something in. With
 /// `neighbour` > 0 an idle link of that latency shares the committer (a
 /// fabric with pipelined links, where every send goes through the wheel).
-void expect_every_item_seen_once(unsigned latency, unsigned credit_latency, unsigned neighbour = 0) {
+/// `by_ends`: every other send through the direction's end (one-cycle
+/// links alone on the committer); `placed`: the credit registers move to
+/// an array of the test's in cycle 100.
+void expect_every_item_seen_once(unsigned latency, unsigned credit_latency, unsigned neighbour = 0,
+                                 bool by_ends = false, bool placed = false) {
   SCOPED_TRACE("latency " + std::to_string(latency) + ", credit latency " + std::to_string(credit_latency) +
-               ", a neighbour of latency " + std::to_string(neighbour));
+               ", a neighbour of latency " + std::to_string(neighbour) + (by_ends ? ", by ends" : "") +
+               (placed ? ", placed" : ""));
+  Link::CreditReg elsewhere[2];
   ActivityList activity;
   Idle a, b;
   const std::size_t up = activity.add(&a), down = activity.add(&b);
@@ -75,13 +84,23 @@ void expect_every_item_seen_once(unsigned latency, unsigned credit_latency, unsi
       EXPECT_EQ(c, nullptr) << "cycle " << t;
     }
     flit_words[t & 1] = credit_words[t & 1] = 0;  // the receiver reads its word of the cycle
+    if (placed && t == 100) {
+      link.place_credit_registers(elsewhere);
+      ASSERT_EQ(link.credit_end().regs, elsewhere);
+    }
     if (t < kSends) {
       Flit g;
       g.seq = static_cast<std::uint16_t>(t);
       g.vc = static_cast<VcId>(t % 2);
       g.type = t % 3 == 0 ? FlitType::Head : FlitType::Body;
-      link.send_flit(g);
-      link.send_credit(static_cast<VcId>(t % 4));
+      if (by_ends && t % 2 == 1) {
+        ASSERT_TRUE(committer.simple());
+        Link::send_flit(link.flit_end(), committer, g, g.vc);
+        Link::send_credit(link.credit_end(), committer, static_cast<VcId>(t % 4));
+      } else {
+        link.send_flit(g);
+        link.send_credit(static_cast<VcId>(t % 4));
+      }
       ++sent;
       heads += t % 3 == 0 ? 1u : 0u;
     }
@@ -122,6 +141,13 @@ void expect_every_item_seen_once(unsigned latency, unsigned credit_latency, unsi
 
 TEST(LinkRing, EveryFlitAndCreditIsSeenExactlyItsLatencyLaterOnce) {
   for (const unsigned latency : {1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 64u}) expect_every_item_seen_once(latency, latency);
+}
+
+TEST(LinkRing, SendsByEndsAndPlacedCreditRegistersAreSeenTheSame) {
+  expect_every_item_seen_once(1, 1, 0, true, false);
+  expect_every_item_seen_once(1, 1, 0, false, true);
+  expect_every_item_seen_once(1, 1, 0, true, true);
+  expect_every_item_seen_once(3, 1, 0, false, true);  // a pipelined flit direction beside a placed credit one
 }
 
 TEST(LinkRing, CreditsMayTakeLongerThanFlits) {

@@ -129,7 +129,15 @@ Router::~Router() {
 
 void Router::take_link_ends() {
   for (unsigned p = 0; p < cfg_.total_ports(); ++p) {
-    if (in_links_[p] != nullptr) in_ends_[p] = InEnds{in_links_[p]->credit_end(), in_links_[p]->flit_end().regs};
+    if (Link* in = in_links_[p]; in != nullptr) {
+      InEnds& e = in_ends_[p];
+      if (in->credit_latency() == 1 && in->credit_end().regs != e.credit_regs) in->place_credit_registers(e.credit_regs);
+      const Link::CreditEnd credit = in->credit_end();
+      e.credit_words = credit.words;
+      e.credit_slot = credit.slot;
+      e.credit_bit = credit.bit;
+      e.flits = in->flit_end().regs;
+    }
     if (out_links_[p] != nullptr) out_ends_[p] = out_links_[p]->flit_end();
   }
   ends_taken_ = true;
@@ -243,7 +251,7 @@ void Router::prefetch(unsigned stage) const {
     if (!in.active) continue;
     if (ends) {
       __builtin_prefetch(&out_ends_[in.out_port].regs[(now + 1) & 1], 1);
-      __builtin_prefetch(&in_ends_[port_of_[index]].credit.regs[(now + 1) & 1], 1);
+      __builtin_prefetch(&in_ends_[port_of_[index]], 1);
     } else {
       out_links_[in.out_port]->prefetch_send();
     }
@@ -851,7 +859,7 @@ inline void Router::finish_crossing(InputVc& in, unsigned index, unsigned in_por
   if constexpr (kMerge)
     in_links_[in_port]->send_credit_merged(static_cast<VcId>(in_vc));
   else if (__builtin_expect(committer_->simple(), 1))
-    Link::send_credit(in_ends_[in_port].credit, *committer_, static_cast<VcId>(in_vc));
+    Link::send_credit(in_ends_[in_port].credit(), *committer_, static_cast<VcId>(in_vc));
   else
     in_links_[in_port]->send_credit(static_cast<VcId>(in_vc));
   if constexpr (kArbiters) {

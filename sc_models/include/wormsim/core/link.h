@@ -169,7 +169,16 @@ class Link {
   using FlitEnd = End<FlitReg>;
   using CreditEnd = End<CreditReg>;
   FlitEnd flit_end() { return FlitEnd{flits_, flit_words_, this, down_slot_, flit_bit_}; }
-  CreditEnd credit_end() { return CreditEnd{credits_, credit_words_, this, up_slot_, credit_bit_}; }
+  CreditEnd credit_end() { return CreditEnd{credit_ring_, credit_words_, this, up_slot_, credit_bit_}; }
+  /// Moves a one-cycle credit direction's pair of registers to `regs` (two,
+  /// which outlive the link's use), as they are: to the sending end's own
+  /// lines, which its sends touch anyway.
+  void place_credit_registers(CreditReg* regs) {
+    if (credit_latency_ != 1) throw std::logic_error("Link: only a one-cycle credit direction's registers move");
+    regs[0] = credit_ring_[0];
+    regs[1] = credit_ring_[1];
+    credit_ring_ = regs;
+  }
   /// send_flit(f, vc) and send_credit(vc) on the direction of `end`, where
   /// `committer` (the link's) is simple().
   [[gnu::always_inline]] static inline void send_flit(const FlitEnd& end, LinkCommitter& committer, const Flit& f,
@@ -291,7 +300,7 @@ class Link {
   // Line 0: what a send and an arrival read; written by neither end.
   LinkCommitter* committer_;
   FlitReg* flit_ring_ = flits_;  ///< flits_, or a ring of its own (latency > 1)
-  CreditReg* credit_ring_ = credits_;
+  CreditReg* credit_ring_ = credits_;  ///< credits_, a ring of its own (latency > 1), or placed elsewhere
   std::uint64_t* flit_words_;  ///< notify_flit_to(), or the committer's unwatched words
   std::uint64_t* credit_words_;
   std::uint32_t up_slot_, down_slot_;  ///< the ends' activity slots
@@ -527,7 +536,7 @@ inline Link::Link(LinkCommitter* committer, LinkEnd upstream, LinkEnd downstream
 
 inline Link::~Link() {
   if (flit_ring_ != flits_) free_ring(flit_ring_, flit_mask_ + 1u);
-  if (credit_ring_ != credits_) free_ring(credit_ring_, credit_mask_ + 1u);
+  if (credit_latency_ > 1) free_ring(credit_ring_, credit_mask_ + 1u);
 }
 
 static_assert(sizeof(Link) == 5 * 64 && alignof(Link) == 64, "a link is five whole cache lines");
@@ -648,7 +657,7 @@ inline void Link::send_credit(VcId vc) {
     return;
   }
   const std::uint64_t seen = now() + 1;
-  put(credits_[seen & 1], vc, seen);
+  put(credit_ring_[seen & 1], vc, seen);
   arrive_credit(seen, down_lane_, std::uint64_t{1} << vc);
 }
 

@@ -385,12 +385,18 @@ class Router : public Component {
   Link** in_links_;              ///< [P]
   Link** out_links_;             ///< [P]
   /// Per port, what a send by the single-lane way reads of its links
-  /// (Link::End): the input link's credit direction and flit registers,
+  /// (Link::End): the input link's credit direction, whose registers are
+  /// placed here (Link::place_credit_registers), and its flit registers;
   /// the output link's flit direction.
-  struct InEnds {
-    Link::CreditEnd credit;
+  struct alignas(64) InEnds {
+    Link::CreditReg credit_regs[2];
+    std::uint64_t* credit_words = nullptr;
     const Link::FlitReg* flits = nullptr;
+    std::uint32_t credit_slot = 0;
+    std::uint8_t credit_bit = 0;
+    Link::CreditEnd credit() { return Link::CreditEnd{credit_regs, credit_words, nullptr, credit_slot, credit_bit}; }
   };
+  static_assert(sizeof(InEnds) == 64, "a port's input ends fill one line");
   InEnds* in_ends_;              ///< [P]
   Link::FlitEnd* out_ends_;      ///< [P]
   /// Takes in_ends_ and out_ends_ from the attached links (both ends of
