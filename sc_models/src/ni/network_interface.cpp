@@ -66,7 +66,10 @@ inline void NetworkInterface::inject() {
     if (!(ch.credited >> f.vc & 1u)) continue;
     f.type = flit_type_for(f.seq, ch.length);
     if (--ch.credits[f.vc] == 0) ch.credited &= ~(1ull << f.vc);
-    ch.link->send_flit(f);
+    if (__builtin_expect(committer_->simple(), 1))
+      Link::send_flit(ch.end, *committer_, f, f.vc);
+    else
+      ch.link->send_flit(f);
     if (++f.seq == ch.length) {
       ch.busy = false;
       --busy_channels_;
@@ -84,17 +87,21 @@ inline void NetworkInterface::consume() {
     if (--ch.held[v] == 0) ch.holding &= ~(1ull << v);
     --ch.buffered;
     --ejection_held_;
-    ch.link->send_credit(static_cast<VcId>(v));
+    if (__builtin_expect(committer_->simple(), 1))
+      Link::send_credit(ch.credit, *committer_, static_cast<VcId>(v));
+    else
+      ch.link->send_credit(static_cast<VcId>(v));
   }
 }
 
 inline void NetworkInterface::receive(Cycle cycle) {
   const Cycle now = committer_->edge();
+  const bool simple = committer_->simple();
   std::uint64_t& word = flit_words_[now & 1];
   for (std::uint64_t arrived = word; arrived; arrived &= arrived - 1) {
     const unsigned k = static_cast<unsigned>(__builtin_ctzll(arrived));
     auto& ch = eject_[k];
-    const Flit& f = ch.link->arrived_flit(now);
+    const Flit& f = simple ? ch.flits[now & 1].flit : ch.link->arrived_flit(now);
     observer_.on_delivered(f, id_, k, cycle);
     if (++ch.held[f.vc] > cfg_.buffer_depth)
       throw std::logic_error("network interface: ejection buffer overflow: credit protocol violated");
@@ -119,7 +126,21 @@ inline void NetworkInterface::count_credits() {
   word = 0;
 }
 
+void NetworkInterface::take_link_ends() {
+  for (auto& ch : inject_)
+    if (ch.link != nullptr) ch.end = ch.link->flit_end();
+  for (auto& ch : eject_) {
+    if (ch.link == nullptr) continue;
+    if (ch.link->credit_latency() == 1 && ch.link->credit_end().regs != ch.credit_regs)
+      ch.link->place_credit_registers(ch.credit_regs);
+    ch.credit = ch.link->credit_end();
+    ch.flits = ch.link->flit_end().regs;
+  }
+  ends_taken_ = true;
+}
+
 void NetworkInterface::evaluate(Cycle cycle) {
+  if (__builtin_expect(!ends_taken_, 0)) take_link_ends();
   inject();
   consume();
   if (committer_ != nullptr) {

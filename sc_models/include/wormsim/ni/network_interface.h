@@ -46,11 +46,13 @@ class NetworkInterface : public Component {
     inject_[channel].link = link;
     link->notify_credit_to(credit_words_, channel * cfg_.vcs);
     committer_ = link->committer();
+    ends_taken_ = false;
   }
   void attach_ejection(unsigned channel, Link* link) {
     eject_[channel].link = link;
     link->notify_flit_to(flit_words_, channel);
     committer_ = link->committer();
+    ends_taken_ = false;
   }
 
   /// Adds a packet to the source queue; it can leave from the next cycle on.
@@ -66,6 +68,7 @@ class NetworkInterface : public Component {
  private:
   struct InjectChannel {
     Link* link = nullptr;
+    Link::FlitEnd end;  ///< the link's flit direction (take_link_ends)
     bool busy = false;
     /// The packet being sent, as its next flit: the packet's fields are set
     /// when it starts, seq, type and vc per flit.
@@ -77,6 +80,11 @@ class NetworkInterface : public Component {
   };
   struct EjectChannel {
     Link* link = nullptr;
+    /// The link's flit registers and credit direction (take_link_ends),
+    /// whose one-cycle registers are placed here.
+    const Link::FlitReg* flits = nullptr;
+    Link::CreditEnd credit;
+    Link::CreditReg credit_regs[2];
     /// Flits held per VC: the node has checked them in (delivered) and only
     /// their count matters until it consumes them and returns the credits.
     std::vector<unsigned> held;
@@ -105,7 +113,11 @@ class NetworkInterface : public Component {
   /// Channels whose link brings a flit (ejection) or a credit (injection),
   /// by the parity of the cycle it is seen in (Link::notify_*_to).
   ArrivalWords flit_words_ = {0, 0}, credit_words_ = {0, 0};
-  const LinkCommitter* committer_ = nullptr;  ///< the attached links' (their cycle count)
+  LinkCommitter* committer_ = nullptr;  ///< the attached links' (their cycle count)
+  /// The channels' ends hold their links' (Link::End; taken at the first
+  /// evaluation after an attach), for sends by the single-lane way.
+  bool ends_taken_ = false;
+  void take_link_ends();
 };
 
 }  // namespace wormsim
