@@ -153,7 +153,7 @@ class Link {
   static_assert(sizeof(FlitReg) == 64 && 64 % sizeof(CreditReg) == 0, "registers tile cache lines");
 
   /// What a send by the single-lane way (LinkCommitter::simple(): one lane,
-  /// every direction one cycle) reads of a direction: its pair of
+  /// every direction one cycle) reads of a one-cycle direction: its pair of
   /// registers, the receiving end's arrival words, bit and activity slot.
   /// A component keeps it beside its own state (flit_end(), credit_end(),
   /// taken once both ends are attached), so that such a send reads no line
@@ -310,7 +310,8 @@ class Link {
   std::uint8_t flit_bit_ = 0, credit_bit_ = 0;
   bool flit_word_own_ = true, credit_word_own_ = true;
   // Lines 1 and 2: a one-cycle direction's flit registers (the sending end
-  // writes them); line 3: its credit registers (the receiving end).
+  // writes them); line 3: its credit registers (the receiving end), unless
+  // placed in that end's own lines (place_credit_registers).
   alignas(64) FlitReg flits_[2];
   alignas(64) CreditReg credits_[2];
   // Line 4: what counting and naming read.
