@@ -184,8 +184,6 @@ class Link {
   [[gnu::always_inline]] static inline void send_flit(const FlitEnd& end, LinkCommitter& committer, const Flit& f,
                                                       VcId vc);
   [[gnu::always_inline]] static inline void send_credit(const CreditEnd& end, LinkCommitter& committer, VcId vc);
-  /// arrived_flit() of the link `end` was taken from, where its committer is simple().
-  static const Flit& arrived_flit(const FlitEnd& end, std::uint64_t cycle) { return end.regs[cycle & 1].flit; }
 
   /// Sends `f` downstream (one flit per cycle).
   inline void send_flit(const Flit& f);
