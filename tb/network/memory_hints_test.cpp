@@ -18,6 +18,8 @@
 #include <wormsim/routing/routing.h>
 #include <wormsim/topology/spec.h>
 
+#include "sim_helpers.h"
+
 namespace wormsim {
 namespace {
 
@@ -64,31 +66,12 @@ std::vector<Delivery> simulate(const Case& c, NetworkConfig::MemoryHints hints, 
   EXPECT_EQ(net.prefetching(), hints == NetworkConfig::MemoryHints::On);
   EXPECT_EQ(net.light_hints(), hints == NetworkConfig::MemoryHints::BySize);  // these fabrics are small
   Rng rng(seed, 5);
-  const NodeId n = static_cast<NodeId>(topology.num_nodes());
-  std::uint64_t id = 0;
-  for (Cycle cycle = 0; cycle < 3000; ++cycle) {
-    if (cycle < 1500) {
-      for (NodeId src = 0; src < n; ++src) {
-        if (!rng.bernoulli(0.08)) continue;
-        NodeId dst = static_cast<NodeId>(rng.below(n - 1));
-        if (dst >= src) ++dst;
-        Packet p{++id, src, dst, static_cast<std::uint16_t>(1 + rng.below(6)), cycle, 0, {}};
-        if (c.worms && rng.bernoulli(0.1)) {
-          NodeId second = static_cast<NodeId>(rng.below(n));
-          if (second == src || second == dst) second = (dst + 1) % n == src ? (dst + 2) % n : (dst + 1) % n;
-          p.length = 6;
-          p.worm = worms.add(WormRoute{{dst, second}, HeaderForm::List, 0});
-        }
-        net.ni(src).enqueue(p);
-      }
-    }
-    net.evaluate(cycle);
-    net.commit();
-    if (modes != nullptr) {
-      modes->entered_dense = modes->entered_dense || net.dense();
-      modes->left_dense = modes->left_dense || (modes->entered_dense && !net.dense());
-    }
-  }
+  test::drive_random_packets(net, static_cast<NodeId>(topology.num_nodes()), rng, 0.08, c.worms, worms, 1500, 3000,
+                             [&] {
+                               if (modes == nullptr) return;
+                               modes->entered_dense = modes->entered_dense || net.dense();
+                               modes->left_dense = modes->left_dense || (modes->entered_dense && !net.dense());
+                             });
   return std::move(log.got);
 }
 

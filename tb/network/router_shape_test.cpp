@@ -21,6 +21,8 @@
 #include <wormsim/routing/routing.h>
 #include <wormsim/topology/spec.h>
 
+#include "sim_helpers.h"
+
 namespace wormsim {
 namespace {
 
@@ -67,26 +69,7 @@ Outcome simulate(const Case& c, bool shaped, std::uint64_t seed) {
   Network net(topology, *routing, nc, log);
   Rng rng(seed, 9);
   const NodeId n = static_cast<NodeId>(topology.num_nodes());
-  std::uint64_t id = 0;
-  for (Cycle cycle = 0; cycle < 3000; ++cycle) {
-    if (cycle < 1500) {
-      for (NodeId src = 0; src < n; ++src) {
-        if (!rng.bernoulli(0.1)) continue;
-        NodeId dst = static_cast<NodeId>(rng.below(n - 1));
-        if (dst >= src) ++dst;
-        Packet p{++id, src, dst, static_cast<std::uint16_t>(1 + rng.below(6)), cycle, 0, {}};
-        if (c.worms && rng.bernoulli(0.1)) {
-          NodeId second = static_cast<NodeId>(rng.below(n));
-          if (second == src || second == dst) second = (dst + 1) % n == src ? (dst + 2) % n : (dst + 1) % n;
-          p.length = 6;
-          p.worm = worms.add(WormRoute{{dst, second}, HeaderForm::List, 0});
-        }
-        net.ni(src).enqueue(p);
-      }
-    }
-    net.evaluate(cycle);
-    net.commit();
-  }
+  test::drive_random_packets(net, n, rng, 0.1, c.worms, worms, 1500, 3000);
   Outcome out;
   out.deliveries = std::move(log.got);
   for (const auto& l : net.links()) out.link_flits.push_back(l->flits_carried());

@@ -3,13 +3,49 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <iostream>
 #include <string>
 
 #include <wormsim/core/config_error.h>
+#include <wormsim/core/rng.h>
+#include <wormsim/multicast/worm_packet.h>
+#include <wormsim/network/network.h>
 #include <wormsim/sim/simulation.h>
 
 namespace wormsim::test {
+
+/// Runs `net` (of `nodes` nodes) for `cycles` cycles from cycle 0; in each of
+/// the first `offer_cycles`, each node offers with probability `rate` a
+/// packet of 1-6 flits to another node drawn from `rng`, and with `worms`
+/// one in ten is a 6-flit list worm to two destinations (added to
+/// `table`). `after_cycle` runs after each cycle's commit.
+inline void drive_random_packets(Network& net, NodeId nodes, Rng& rng, double rate, bool worms, WormTable& table,
+                                 Cycle offer_cycles, Cycle cycles,
+                                 const std::function<void()>& after_cycle = nullptr) {
+  std::uint64_t id = 0;
+  for (Cycle cycle = 0; cycle < cycles; ++cycle) {
+    if (cycle < offer_cycles) {
+      for (NodeId src = 0; src < nodes; ++src) {
+        if (!rng.bernoulli(rate)) continue;
+        NodeId dst = static_cast<NodeId>(rng.below(nodes - 1));
+        if (dst >= src) ++dst;
+        Packet p{++id, src, dst, static_cast<std::uint16_t>(1 + rng.below(6)), cycle, 0, {}};
+        if (worms && rng.bernoulli(0.1)) {
+          NodeId second = static_cast<NodeId>(rng.below(nodes));
+          if (second == src || second == dst)
+            second = (dst + 1) % nodes == src ? (dst + 2) % nodes : (dst + 1) % nodes;
+          p.length = 6;
+          p.worm = table.add(WormRoute{{dst, second}, HeaderForm::List, 0});
+        }
+        net.ni(src).enqueue(p);
+      }
+    }
+    net.evaluate(cycle);
+    net.commit();
+    if (after_cycle) after_cycle();
+  }
+}
 
 inline Scenario small_scenario(const std::string& topology, double rate, std::uint64_t seed) {
   Scenario s;

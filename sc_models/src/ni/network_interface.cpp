@@ -66,10 +66,7 @@ inline void NetworkInterface::inject() {
     if (!(ch.credited >> f.vc & 1u)) continue;
     f.type = flit_type_for(f.seq, ch.length);
     if (--ch.credits[f.vc] == 0) ch.credited &= ~(1ull << f.vc);
-    if (__builtin_expect(committer_->simple(), 1))
-      Link::send_flit(ch.end, *committer_, f, f.vc);
-    else
-      ch.link->send_flit(f);
+    Link::send_flit(ch.end, *committer_, f, f.vc);
     if (++f.seq == ch.length) {
       ch.busy = false;
       --busy_channels_;
@@ -87,21 +84,17 @@ inline void NetworkInterface::consume() {
     if (--ch.held[v] == 0) ch.holding &= ~(1ull << v);
     --ch.buffered;
     --ejection_held_;
-    if (__builtin_expect(committer_->simple(), 1))
-      Link::send_credit(ch.credit, *committer_, static_cast<VcId>(v));
-    else
-      ch.link->send_credit(static_cast<VcId>(v));
+    Link::send_credit(ch.credit, *committer_, static_cast<VcId>(v));
   }
 }
 
 inline void NetworkInterface::receive(Cycle cycle) {
   const Cycle now = committer_->edge();
-  const bool simple = committer_->simple();
   std::uint64_t& word = flit_words_[now & 1];
   for (std::uint64_t arrived = word; arrived; arrived &= arrived - 1) {
     const unsigned k = static_cast<unsigned>(__builtin_ctzll(arrived));
     auto& ch = eject_[k];
-    const Flit& f = simple ? ch.flits[now & 1].flit : ch.link->arrived_flit(now);
+    const Flit& f = Link::arrived_flit(ch.flits, now);
     observer_.on_delivered(f, id_, k, cycle);
     if (++ch.held[f.vc] > cfg_.buffer_depth)
       throw std::logic_error("network interface: ejection buffer overflow: credit protocol violated");
@@ -134,7 +127,7 @@ void NetworkInterface::take_link_ends() {
     if (ch.link->credit_latency() == 1 && ch.link->credit_end().regs != ch.credit_regs)
       ch.link->place_credit_registers(ch.credit_regs);
     ch.credit = ch.link->credit_end();
-    ch.flits = ch.link->flit_end().regs;
+    ch.flits = ch.link->flit_end();
   }
   ends_taken_ = true;
 }

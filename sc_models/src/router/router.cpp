@@ -133,10 +133,14 @@ void Router::take_link_ends() {
       InEnds& e = in_ends_[p];
       if (in->credit_latency() == 1 && in->credit_end().regs != e.credit_regs) in->place_credit_registers(e.credit_regs);
       const Link::CreditEnd credit = in->credit_end();
+      const Link::FlitEnd flits = in->flit_end();
+      e.link = in;
+      e.flits = flits.regs;
+      e.flit_mask = flits.mask;
       e.credit_words = credit.words;
       e.credit_slot = credit.slot;
       e.credit_bit = credit.bit;
-      e.flits = in->flit_end().regs;
+      e.credit_mask = credit.mask;
     }
     if (out_links_[p] != nullptr) out_ends_[p] = out_links_[p]->flit_end();
   }
@@ -181,10 +185,9 @@ inline void Router::commit_vc_allocation() {
 template <class S>
 inline void Router::buffer_write(Cycle cycle) {
   const unsigned parity = static_cast<unsigned>(cycle & 1);
-  const bool simple = committer_->simple();
   for (std::uint64_t arrived = arrivals_->flits[parity]; arrived; arrived &= arrived - 1) {
     const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
-    const Flit& f = simple ? in_ends_[p].flits[cycle & 1].flit : in_links_[p]->arrived_flit(cycle);
+    const Flit& f = in_ends_[p].arrived_flit(cycle);
     if (f.vc >= vc_count<S>()) fail("flit on nonexistent VC");
     const unsigned index = p * vc_count<S>() + f.vc;
     InputVc& in = inputs_[index];
@@ -258,8 +261,8 @@ void Router::prefetch(unsigned stage) const {
   }
   for (std::uint64_t m = arrivals_->flits[now & 1]; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(__builtin_ctzll(m));
-    if (ends)
-      __builtin_prefetch(&in_ends_[p].flits[now & 1]);
+    if (ends_taken_)
+      __builtin_prefetch(&in_ends_[p].arrived_flit(now));
     else
       in_links_[p]->prefetch_arrival();
   }
@@ -468,8 +471,7 @@ inline void Router::vc_request(unsigned requester, unsigned o) {
     va_touched_.push_back(o);
     best = static_cast<int>(requester);
   } else if (by_age<S>() ? older(requester, static_cast<unsigned>(best))
-                                                   : va_arb_[o].distance(requester) <
-                                                         va_arb_[o].distance(static_cast<unsigned>(best))) {
+                         : va_arb_[o].distance(requester) < va_arb_[o].distance(static_cast<unsigned>(best))) {
     best = static_cast<int>(requester);
   }
 }
@@ -776,7 +778,7 @@ void Router::switch_allocation_many(std::uint64_t eligible_vcs) {
     if (pa == pb) {
       const std::uint64_t eligible = (eligible_vcs >> (pa * vcs)) & vc_bits<S>();
       const unsigned v = by_age<S>() ? static_cast<unsigned>(oldest_vc(pa, eligible))
-                                                              : static_cast<unsigned>(sa_in_arb_[pa].pick(eligible));
+                                     : static_cast<unsigned>(sa_in_arb_[pa].pick(eligible));
       return traverse<S, false, false, true>(pa, v);
     }
     const unsigned oa = inputs_[a].out_port, ob = inputs_[b].out_port;
@@ -794,8 +796,8 @@ void Router::switch_allocation_many(std::uint64_t eligible_vcs) {
     const std::uint64_t eligible = (ready >> base) & vc_bits<S>();
     ready &= ~(vc_bits<S>() << base);
     const unsigned v = !(eligible & (eligible - 1)) ? static_cast<unsigned>(__builtin_ctzll(eligible))
-                       : by_age<S>() ? static_cast<unsigned>(oldest_vc(p, eligible))
-                                                              : static_cast<unsigned>(sa_in_arb_[p].pick(eligible));
+                       : by_age<S>()                      ? static_cast<unsigned>(oldest_vc(p, eligible))
+                                                          : static_cast<unsigned>(sa_in_arb_[p].pick(eligible));
     sa_choice_[p] = static_cast<int>(v);
     const unsigned o = inputs_[base + v].out_port;
     const std::uint64_t bit = 1ull << o;
@@ -838,10 +840,7 @@ inline void Router::traverse(unsigned in_port, unsigned in_vc) {
     }
   } else {
     --buffered_;
-    if (__builtin_expect(committer_->simple(), 1))
-      Link::send_flit(out_ends_[in.out_port], *committer_, flit, in.out_vc);
-    else
-      out_links_[in.out_port]->send_flit(flit, in.out_vc);
+    Link::send_flit(out_ends_[in.out_port], *committer_, flit, in.out_vc);
   }
   finish_crossing<S, kMerge, kArbiters>(in, index, in_port, in_vc, in.out_port, tail);
 }
@@ -858,10 +857,8 @@ inline void Router::finish_crossing(InputVc& in, unsigned index, unsigned in_por
   // The flit came in on this port's link (buffer_write), so it has one.
   if constexpr (kMerge)
     in_links_[in_port]->send_credit_merged(static_cast<VcId>(in_vc));
-  else if (__builtin_expect(committer_->simple(), 1))
-    Link::send_credit(in_ends_[in_port].credit(), *committer_, static_cast<VcId>(in_vc));
   else
-    in_links_[in_port]->send_credit(static_cast<VcId>(in_vc));
+    Link::send_credit(in_ends_[in_port].credit(), *committer_, static_cast<VcId>(in_vc));
   if constexpr (kArbiters) {
     sa_in_arb_[in_port].advance_past(in_vc);
     sa_out_arb_[out_port].advance_past(in_port);
@@ -976,7 +973,8 @@ void Router::send_queued() {
 }
 
 void Router::cross_speculative_winners() {
-  for (unsigned k = 0; k < sa_grant_count_; ++k) traverse<GeneralRouterShape, false, false, false>(sa_grants_[k].in_port, sa_grants_[k].in_vc);
+  for (unsigned k = 0; k < sa_grant_count_; ++k)
+    traverse<GeneralRouterShape, false, false, false>(sa_grants_[k].in_port, sa_grants_[k].in_vc);
   sa_grant_count_ = 0;
 }
 

@@ -153,11 +153,12 @@ class Link {
   static_assert(sizeof(FlitReg) == 64 && 64 % sizeof(CreditReg) == 0, "registers tile cache lines");
 
   /// What a send by the single-lane way (LinkCommitter::simple(): one lane,
-  /// every direction one cycle) reads of a one-cycle direction: its pair of
-  /// registers, the receiving end's arrival words, bit and activity slot.
-  /// A component keeps it beside its own state (flit_end(), credit_end(),
-  /// taken once both ends are attached), so that such a send reads no line
-  /// of the link object.
+  /// every direction one cycle) and an arrival read of a direction: its
+  /// ring of registers and mask, the receiving end's arrival words, bit and
+  /// activity slot. A component keeps it beside its own state (flit_end(),
+  /// credit_end(), taken once both ends are attached) and sends and reads
+  /// through it (send_flit(end, ...), arrived_flit(end, ...)), so that in a
+  /// simple() fabric it reads no line of the link object.
   template <typename Reg>
   struct End {
     Reg* regs = nullptr;
@@ -165,11 +166,12 @@ class Link {
     Link* link = nullptr;
     std::uint32_t slot = 0;
     std::uint8_t bit = 0;
+    std::uint8_t mask = 1;  ///< ring size - 1
   };
   using FlitEnd = End<FlitReg>;
   using CreditEnd = End<CreditReg>;
-  FlitEnd flit_end() { return FlitEnd{flits_, flit_words_, this, down_slot_, flit_bit_}; }
-  CreditEnd credit_end() { return CreditEnd{credit_ring_, credit_words_, this, up_slot_, credit_bit_}; }
+  FlitEnd flit_end() { return FlitEnd{flit_ring_, flit_words_, this, down_slot_, flit_bit_, flit_mask_}; }
+  CreditEnd credit_end() { return CreditEnd{credit_ring_, credit_words_, this, up_slot_, credit_bit_, credit_mask_}; }
   /// Moves a one-cycle credit direction's pair of registers to `regs` (two,
   /// which outlive the link's use), as they are: to the sending end's own
   /// lines, which its sends touch anyway.
@@ -179,11 +181,13 @@ class Link {
     regs[1] = credit_ring_[1];
     credit_ring_ = regs;
   }
-  /// send_flit(f, vc) and send_credit(vc) on the direction of `end`, where
-  /// `committer` (the link's) is simple().
+  /// send_flit(f, vc) and send_credit(vc) on the link of `end`, whose
+  /// committer is `committer`: by the end where it is simple().
   [[gnu::always_inline]] static inline void send_flit(const FlitEnd& end, LinkCommitter& committer, const Flit& f,
                                                       VcId vc);
   [[gnu::always_inline]] static inline void send_credit(const CreditEnd& end, LinkCommitter& committer, VcId vc);
+  /// arrived_flit(cycle) of the link of `end`.
+  static const Flit& arrived_flit(const FlitEnd& end, std::uint64_t cycle) { return end.regs[cycle & end.mask].flit; }
 
   /// Sends `f` downstream (one flit per cycle).
   inline void send_flit(const Flit& f);
@@ -292,6 +296,15 @@ class Link {
     r.slot.vc = vc;
     r.slot.more = 0;
   }
+  /// send_flit(f, vc) and send_credit(vc) out of line, for a sender by
+  /// ends whose committer is not simple().
+  [[gnu::noinline]] void send_flit_general(const Flit& f, VcId vc) { send_flit(f, vc); }
+  [[gnu::noinline]] void send_credit_general(VcId vc) { send_credit(vc); }
+  /// The single-lane sends (the committer simple()).
+  [[gnu::always_inline]] static inline void send_flit_simple(const FlitEnd& end, LinkCommitter& committer,
+                                                             const Flit& f, VcId vc);
+  [[gnu::always_inline]] static inline void send_credit_simple(const CreditEnd& end, LinkCommitter& committer,
+                                                               VcId vc);
 
   // Five cache lines, each written by one end at most, so that two ends on
   // different cores share no line that either writes.
@@ -617,7 +630,7 @@ inline void Link::arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t
 // registers by parity and reads no ring pointer (with one lane, it also
 // wakes and sets bits the single-lane way); otherwise it writes its ring
 // (the pair, for a one-cycle direction) and lists a notice.
-inline void Link::send_flit(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc) {
+inline void Link::send_flit_simple(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc) {
   const std::uint64_t seen = committer.edge() + 1;
   put(*end.link, end.regs[seen & 1], f, vc, seen);
   committer.count_move(0);
@@ -625,15 +638,25 @@ inline void Link::send_flit(const FlitEnd& end, LinkCommitter& committer, const 
   set_bit(&end.words[seen & 1], end.bit, true);
 }
 
-inline void Link::send_credit(const CreditEnd& end, LinkCommitter& committer, VcId vc) {
+inline void Link::send_credit_simple(const CreditEnd& end, LinkCommitter& committer, VcId vc) {
   const std::uint64_t seen = committer.edge() + 1;
   put(end.regs[seen & 1], vc, seen);
   committer.activity().wake_one_lane(end.slot);
   set_bits(&end.words[seen & 1], std::uint64_t{1} << vc << end.bit, true);
 }
 
+inline void Link::send_flit(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc) {
+  if (__builtin_expect(committer.simple(), 1)) return send_flit_simple(end, committer, f, vc);
+  end.link->send_flit_general(f, vc);
+}
+
+inline void Link::send_credit(const CreditEnd& end, LinkCommitter& committer, VcId vc) {
+  if (__builtin_expect(committer.simple(), 1)) return send_credit_simple(end, committer, vc);
+  end.link->send_credit_general(vc);
+}
+
 inline void Link::send_flit(const Flit& f, VcId vc) {
-  if (__builtin_expect(committer_->simple(), 1)) return send_flit(flit_end(), *committer_, f, vc);
+  if (__builtin_expect(committer_->simple(), 1)) return send_flit_simple(flit_end(), *committer_, f, vc);
   if (committer_->pipelined_flits()) {
     const std::uint64_t seen = now() + flit_latency_;
     put(*this, flit_ring_[seen & flit_mask_], f, vc, seen);
@@ -648,7 +671,7 @@ inline void Link::send_flit(const Flit& f, VcId vc) {
 inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
 inline void Link::send_credit(VcId vc) {
-  if (__builtin_expect(committer_->simple(), 1)) return send_credit(credit_end(), *committer_, vc);
+  if (__builtin_expect(committer_->simple(), 1)) return send_credit_simple(credit_end(), *committer_, vc);
   if (committer_->pipelined_credits()) {
     const std::uint64_t seen = now() + credit_latency_;
     put(credit_ring_[seen & credit_mask_], vc, seen);

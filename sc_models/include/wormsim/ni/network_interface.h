@@ -80,9 +80,9 @@ class NetworkInterface : public Component {
   };
   struct EjectChannel {
     Link* link = nullptr;
-    /// The link's flit registers and credit direction (take_link_ends),
-    /// whose one-cycle registers are placed here.
-    const Link::FlitReg* flits = nullptr;
+    /// The link's flit and credit directions (take_link_ends), a
+    /// one-cycle credit direction's registers placed here.
+    Link::FlitEnd flits;
     Link::CreditEnd credit;
     Link::CreditReg credit_regs[2];
     /// Flits held per VC: the node has checked them in (delivered) and only

@@ -384,17 +384,23 @@ class Router : public Component {
   // boundary): ports P, VCs V.
   Link** in_links_;              ///< [P]
   Link** out_links_;             ///< [P]
-  /// Per port, what a send by the single-lane way reads of its links
-  /// (Link::End): the input link's credit direction, whose registers are
-  /// placed here (Link::place_credit_registers), and its flit registers;
-  /// the output link's flit direction.
+  /// Per port, the ends of its links (Link::End) it sends and reads
+  /// arrivals through: the input link's flit and credit directions (a
+  /// one-cycle credit direction's registers placed here,
+  /// Link::place_credit_registers), the output link's flit direction.
   struct alignas(64) InEnds {
     Link::CreditReg credit_regs[2];
-    std::uint64_t* credit_words = nullptr;
+    Link* link = nullptr;
     const Link::FlitReg* flits = nullptr;
+    std::uint64_t* credit_words = nullptr;
     std::uint32_t credit_slot = 0;
-    std::uint8_t credit_bit = 0;
-    Link::CreditEnd credit() { return Link::CreditEnd{credit_regs, credit_words, nullptr, credit_slot, credit_bit}; }
+    std::uint8_t credit_bit = 0, credit_mask = 1, flit_mask = 1;
+    /// The credit direction's end (its registers these where placed: in
+    /// a simple() fabric, where sends go by the end).
+    Link::CreditEnd credit() {
+      return Link::CreditEnd{credit_regs, credit_words, link, credit_slot, credit_bit, credit_mask};
+    }
+    const Flit& arrived_flit(Cycle cycle) const { return flits[cycle & flit_mask].flit; }
   };
   static_assert(sizeof(InEnds) == 64, "a port's input ends fill one line");
   InEnds* in_ends_;              ///< [P]
