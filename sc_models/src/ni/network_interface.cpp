@@ -111,8 +111,9 @@ inline void NetworkInterface::count_credits() {
   // The links set a bit per VC credited (channel * V + vc).
   for (std::uint64_t arrived = word; arrived; arrived &= arrived - 1) {
     const unsigned bit = static_cast<unsigned>(__builtin_ctzll(arrived));
-    auto& ch = inject_[bit / cfg_.vcs];
-    const unsigned v = bit % cfg_.vcs;
+    const unsigned c = inject_.size() == 1 ? 0u : bit / cfg_.vcs;  // no division with one channel
+    auto& ch = inject_[c];
+    const unsigned v = bit - c * cfg_.vcs;
     if (++ch.credits[v] > cfg_.buffer_depth) throw std::logic_error("network interface: credit overflow");
     ch.credited |= 1ull << v;
   }

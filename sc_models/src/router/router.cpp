@@ -134,11 +134,11 @@ void Router::take_link_ends() {
       if (in->credit_latency() == 1 && in->credit_end().regs != e.credit_regs) in->place_credit_registers(e.credit_regs);
       const Link::CreditEnd credit = in->credit_end();
       const Link::FlitEnd flits = in->flit_end();
-      e.link = in;
       e.flits = flits.regs;
       e.flit_mask = flits.mask;
       e.credit_words = credit.words;
-      e.credit_slot = credit.slot;
+      e.credit_wake = credit.wake;
+      e.credit_wake_bit = credit.wake_bit;
       e.credit_bit = credit.bit;
       e.credit_mask = credit.mask;
     }
@@ -275,8 +275,10 @@ void Router::evaluate_as(Cycle cycle) {
   if (__builtin_expect(!ends_taken_, 0)) take_link_ends();
   // Each stage only where it has something to decide: a head waiting for a
   // VC, a VC ready to cross (both read the state at the start of the cycle).
-  // Without forks the switch winners cross inside switch_allocation();
-  // commit_switch_traversal() moves the grants of the fork path.
+  // The separable allocator's winners cross inside switch_allocation():
+  // at once without forks, after every decision with them (the VC grants'
+  // commit touches other VCs and output VCs, so it may follow). The iSLIP
+  // allocator's grants cross after the VC grants' commit.
   if (__builtin_expect(delays_routing<S>(), 0)) {
     if (va_delayed_ != 0) {
       if (cycle != now_ + 1) fail("a routing delay's head was not evaluated in every cycle");
@@ -306,7 +308,6 @@ void Router::evaluate_as(Cycle cycle) {
     if (va) vc_allocation<S>();
     if (sa) switch_allocation<S>();
     if (va) commit_vc_allocation<S, true>();
-    if (sa_grant_count_ != 0) commit_switch_traversal();
   }
   const Cycle now = committer_->edge();
   const unsigned parity = static_cast<unsigned>(now & 1);
@@ -483,10 +484,7 @@ inline void Router::vc_request(unsigned requester, unsigned o) {
 // together and is granted only if it wins both; otherwise neither.
 template <class S>
 void Router::vc_allocation() {
-  va_grants_.clear();
-  va_touched_.clear();
-  va_forks_.clear();
-  va_fork_bits_ = 0;
+  va_grants_.clear();  // va_touched_, va_forks_ and va_fork_bits_ are empty (left so below)
   const unsigned vcs = vc_count<S>();
   for (std::uint64_t pending = va_waiting_; pending; pending &= pending - 1) {
     const unsigned requester = static_cast<unsigned>(__builtin_ctzll(pending));
@@ -550,6 +548,9 @@ void Router::vc_allocation() {
     va_best_[o] = -1;
   }
   for (const ForkRequest& f : va_forks_) va_claim_[f.ovc] = -1;
+  va_touched_.clear();
+  va_forks_.clear();
+  va_fork_bits_ = 0;
 }
 
 void Router::keep_routes(unsigned requester, bool forks) {
@@ -751,8 +752,10 @@ void Router::speculative_grant(unsigned ivc, unsigned o) {
 // it wins both outputs. The input pointer advances only when its pick crosses.
 template <class S>
 inline void Router::switch_allocation() {
-  sa_grant_count_ = 0;
-  if (sa_ready_ & forking_) return switch_allocation_forks();
+  if (sa_ready_ & forking_) {
+    switch_allocation_forks();
+    return commit_switch_traversal();
+  }
   // No fork among the ready VCs: every request names one output VC, and each
   // output port's winner crosses. An active VC that does not fork is
   // eligible when its output VC has a credit (sa_credit_).
@@ -858,7 +861,7 @@ inline void Router::finish_crossing(InputVc& in, unsigned index, unsigned in_por
   if constexpr (kMerge)
     in_links_[in_port]->send_credit_merged(static_cast<VcId>(in_vc));
   else
-    Link::send_credit(in_ends_[in_port].credit(), *committer_, static_cast<VcId>(in_vc));
+    Link::send_credit(in_ends_[in_port].credit(in_links_[in_port]), *committer_, static_cast<VcId>(in_vc));
   if constexpr (kArbiters) {
     sa_in_arb_[in_port].advance_past(in_vc);
     sa_out_arb_[out_port].advance_past(in_port);
@@ -874,8 +877,8 @@ inline void Router::finish_crossing(InputVc& in, unsigned index, unsigned in_por
   }
 }
 
-// switch_allocation() when a ready input VC forks: grants are listed and
-// moved by commit_switch_traversal().
+// switch_allocation() when a ready input VC forks: grants are listed (for
+// commit_switch_traversal()).
 void Router::switch_allocation_forks() {
   const unsigned vcs = cfg_.vcs;
   const std::uint64_t vc_bits = (vcs >= 64) ? ~0ull : ((1ull << vcs) - 1);

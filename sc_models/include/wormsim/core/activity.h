@@ -17,6 +17,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -46,6 +47,7 @@ class ActivityList {
  public:
   /// Registers a component; returns its slot index.
   std::size_t add(Component* c) {
+    if (words_lent_) throw std::logic_error("ActivityList: a component added after wake words were lent");
     slots_.push_back(Slot{c, 0});
     components_.push_back(c);
     lane_of_slot_.push_back(0);
@@ -72,6 +74,12 @@ class ActivityList {
 
   /// wake(slot) for a caller that knows there is one lane.
   void wake_one_lane(std::size_t slot) { woken_[slot / 64] |= std::uint64_t{1} << (slot % 64); }
+  /// The word whose bit slot % 64 wake_one_lane(slot) sets, for a caller
+  /// that sets it itself. No component may be added after the first call.
+  std::uint64_t* wake_word(std::size_t slot) {
+    words_lent_ = true;
+    return &woken_[slot / 64];
+  }
 
   /// Schedules component `slot` from lane `lane`'s part of the clock edge
   /// (several lanes), or as wake() with one.
@@ -256,6 +264,7 @@ class ActivityList {
   std::vector<LaneOwned<std::vector<Component*>>> lane_current_;
   bool laned_ = false;  ///< !lane_next_[0].empty(), read on every wake-up
   bool counting_ = false;  ///< count_taken()
+  bool words_lent_ = false;  ///< wake_word() was called
   std::vector<std::uint32_t> taken_;
 
   unsigned long long generation_ = 1;

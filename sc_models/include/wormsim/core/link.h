@@ -164,14 +164,17 @@ class Link {
     Reg* regs = nullptr;
     std::uint64_t* words = nullptr;
     Link* link = nullptr;
-    std::uint32_t slot = 0;
+    /// The receiver's word of one-lane wake-ups (ActivityList::wake_word)
+    /// and its bit there.
+    std::uint64_t* wake = nullptr;
+    std::uint8_t wake_bit = 0;
     std::uint8_t bit = 0;
     std::uint8_t mask = 1;  ///< ring size - 1
   };
   using FlitEnd = End<FlitReg>;
   using CreditEnd = End<CreditReg>;
-  FlitEnd flit_end() { return FlitEnd{flit_ring_, flit_words_, this, down_slot_, flit_bit_, flit_mask_}; }
-  CreditEnd credit_end() { return CreditEnd{credit_ring_, credit_words_, this, up_slot_, credit_bit_, credit_mask_}; }
+  inline FlitEnd flit_end();
+  inline CreditEnd credit_end();
   /// Moves a one-cycle credit direction's pair of registers to `regs` (two,
   /// which outlive the link's use), as they are: to the sending end's own
   /// lines, which its sends touch anyway.
@@ -630,18 +633,28 @@ inline void Link::arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t
 // registers by parity and reads no ring pointer (with one lane, it also
 // wakes and sets bits the single-lane way); otherwise it writes its ring
 // (the pair, for a one-cycle direction) and lists a notice.
+inline Link::FlitEnd Link::flit_end() {
+  return FlitEnd{flit_ring_, flit_words_, this, committer_->activity().wake_word(down_slot_),
+                 static_cast<std::uint8_t>(down_slot_ % 64), flit_bit_, flit_mask_};
+}
+
+inline Link::CreditEnd Link::credit_end() {
+  return CreditEnd{credit_ring_, credit_words_, this, committer_->activity().wake_word(up_slot_),
+                   static_cast<std::uint8_t>(up_slot_ % 64), credit_bit_, credit_mask_};
+}
+
 inline void Link::send_flit_simple(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc) {
   const std::uint64_t seen = committer.edge() + 1;
   put(*end.link, end.regs[seen & 1], f, vc, seen);
   committer.count_move(0);
-  committer.activity().wake_one_lane(end.slot);
+  *end.wake |= std::uint64_t{1} << end.wake_bit;
   set_bit(&end.words[seen & 1], end.bit, true);
 }
 
 inline void Link::send_credit_simple(const CreditEnd& end, LinkCommitter& committer, VcId vc) {
   const std::uint64_t seen = committer.edge() + 1;
   put(end.regs[seen & 1], vc, seen);
-  committer.activity().wake_one_lane(end.slot);
+  *end.wake |= std::uint64_t{1} << end.wake_bit;
   set_bits(&end.words[seen & 1], std::uint64_t{1} << vc << end.bit, true);
 }
 

@@ -355,7 +355,7 @@ class Router : public Component {
   // the rest follows.
   NodeId id_;
   unsigned buffered_ = 0;
-  unsigned sa_grant_count_ = 0;
+  unsigned sa_grant_count_ = 0;  ///< grants listed (sa_grants_); 0 between evaluations
   std::uint64_t va_waiting_ = 0;  ///< input VCs (bit port*V+vc): idle, head at front
   std::uint64_t sa_ready_ = 0;    ///< input VCs: active with a flit buffered
   /// Input VCs whose output VC has a credit: for an active VC that does not
@@ -390,15 +390,14 @@ class Router : public Component {
   /// Link::place_credit_registers), the output link's flit direction.
   struct alignas(64) InEnds {
     Link::CreditReg credit_regs[2];
-    Link* link = nullptr;
     const Link::FlitReg* flits = nullptr;
     std::uint64_t* credit_words = nullptr;
-    std::uint32_t credit_slot = 0;
-    std::uint8_t credit_bit = 0, credit_mask = 1, flit_mask = 1;
-    /// The credit direction's end (its registers these where placed: in
-    /// a simple() fabric, where sends go by the end).
-    Link::CreditEnd credit() {
-      return Link::CreditEnd{credit_regs, credit_words, link, credit_slot, credit_bit, credit_mask};
+    std::uint64_t* credit_wake = nullptr;
+    std::uint8_t credit_wake_bit = 0, credit_bit = 0, credit_mask = 1, flit_mask = 1;
+    /// The end of `link`'s credit direction (its registers these where
+    /// placed: in a simple() fabric, where sends go by the end).
+    Link::CreditEnd credit(Link* link) {
+      return Link::CreditEnd{credit_regs, credit_words, link, credit_wake, credit_wake_bit, credit_bit, credit_mask};
     }
     const Flit& arrived_flit(Cycle cycle) const { return flits[cycle & flit_mask].flit; }
   };
@@ -438,6 +437,8 @@ class Router : public Component {
   std::uint64_t kept_forks_ = 0;  ///< routed heads that fork here (their head is read only then)
   std::uint64_t va_fork_bits_ = 0;  ///< requesters that fork
   std::vector<VaGrant> va_grants_;  ///< per-cycle scratch
+  /// Per-cycle scratch of vc_allocation(), empty between its calls (as
+  /// are va_forks_ and va_fork_bits_).
   std::vector<unsigned> va_touched_;
   static constexpr unsigned kKeptRoutes = 8;  ///< heads with more are routed again each cycle
   RouteSet routes_;
