@@ -144,6 +144,7 @@ void Router::take_link_ends() {
     }
     if (out_links_[p] != nullptr) out_ends_[p] = out_links_[p]->flit_end();
   }
+  self_wake_ = activity_.wake_word(slot_);
   ends_taken_ = true;
 }
 
@@ -313,7 +314,7 @@ void Router::evaluate_as(Cycle cycle) {
   const unsigned parity = static_cast<unsigned>(now & 1);
   if (arrivals_->flits[parity]) buffer_write<S>(now);
   if (arrivals_->credits[parity]) credit_update(now);
-  if (buffered_ != 0) activity_.wake(slot_);
+  if (buffered_ != 0) wake_self();
 }
 
 template <class S>

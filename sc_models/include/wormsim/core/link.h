@@ -303,11 +303,10 @@ class Link {
   /// ends whose committer is not simple().
   [[gnu::noinline]] void send_flit_general(const Flit& f, VcId vc) { send_flit(f, vc); }
   [[gnu::noinline]] void send_credit_general(VcId vc) { send_credit(vc); }
-  /// The single-lane sends (the committer simple()).
+  /// The single-lane sends (the committer simple()), seen in cycle `seen`.
   [[gnu::always_inline]] static inline void send_flit_simple(const FlitEnd& end, LinkCommitter& committer,
-                                                             const Flit& f, VcId vc);
-  [[gnu::always_inline]] static inline void send_credit_simple(const CreditEnd& end, LinkCommitter& committer,
-                                                               VcId vc);
+                                                             const Flit& f, VcId vc, std::uint64_t seen);
+  [[gnu::always_inline]] static inline void send_credit_simple(const CreditEnd& end, VcId vc, std::uint64_t seen);
 
   // Five cache lines, each written by one end at most, so that two ends on
   // different cores share no line that either writes.
@@ -387,6 +386,9 @@ class LinkCommitter {
   /// The number of the next clock edge (edges committed so far): the
   /// number of the cycle being evaluated.
   std::uint64_t edge() const { return edge_; }
+  /// Where simple(): the cycle the registers of a send now are seen in
+  /// (edge() + 1, never 0); otherwise 0.
+  std::uint64_t simple_seen() const { return simple_seen_; }
 
   /// Whether some link's flits (credits) take more than one cycle: then
   /// every flit (credit) sent is listed in the wheel.
@@ -397,7 +399,7 @@ class LinkCommitter {
   void note_pipelined(bool flits, bool credits) {
     pipelined_flits_ = pipelined_flits_ || flits;
     pipelined_credits_ = pipelined_credits_ || credits;
-    simple_ = lanes_.empty() && !pipelined_flits_ && !pipelined_credits_;
+    set_simple();
   }
 
   /// True with several lanes.
@@ -422,9 +424,10 @@ class LinkCommitter {
     std::uint64_t moved = flit_moves();
     wheel_ = Wheel{};
     lanes_.assign(lanes > 1 ? lanes : 0, Wheel{});
-    simple_ = lanes_.empty() && !pipelined_flits_ && !pipelined_credits_;
+    set_simple();
     moves_.assign(std::max(1u, lanes), Counter{});
     moves_[0].n = moved;
+    simple_moves_ = 0;
     // scheduled arrivals go to the lane of the end that sent them
     for (unsigned b = 0; b <= mask_; ++b)
       for (const bool flit : {true, false})
@@ -442,7 +445,7 @@ class LinkCommitter {
     } else if (wheel_.entries != 0) {
       commit_wheel(wheel_, 0);
     }
-    ++edge_;
+    finish_edge();
   }
 
   /// Lane k's part of the clock edge (lanes may run it in parallel);
@@ -450,7 +453,10 @@ class LinkCommitter {
   void commit_lane(unsigned k) {
     if (lanes_[k].entries != 0) commit_wheel(lanes_[k], k);
   }
-  void finish_edge() { ++edge_; }
+  void finish_edge() {
+    ++edge_;
+    simple_seen_ += simple_ ? 1 : 0;
+  }
 
   /// Entries to commit at the next edge (to decide whether lanes should).
   std::size_t pending_entries() const {
@@ -465,12 +471,14 @@ class LinkCommitter {
   /// Flits that reached the end of a link so far (a 1-cycle link's as it is
   /// sent, a pipelined one's at the edge before it is seen).
   std::uint64_t flit_moves() const {
-    std::uint64_t n = 0;
+    std::uint64_t n = simple_moves_;
     for (const Counter& c : moves_) n += c.n;
     return n;
   }
   /// One flit moved, counted by lane `lane`.
   void count_move(unsigned lane) { ++moves_[lane].n; }
+  /// One flit moved by a simple() send.
+  void count_simple_move() { ++simple_moves_; }
 
  private:
   /// Per bucket, the links whose direction is listed.
@@ -510,6 +518,12 @@ class LinkCommitter {
   unsigned mask_ = 0;  ///< buckets in turn - 1 (need_latency)
   bool pipelined_flits_ = false, pipelined_credits_ = false;
   bool simple_ = true;
+  std::uint64_t simple_seen_ = 1;  ///< simple_seen()
+  std::uint64_t simple_moves_ = 0;  ///< flits moved by simple() sends (lane 0)
+  void set_simple() {
+    simple_ = lanes_.empty() && !pipelined_flits_ && !pipelined_credits_;
+    simple_seen_ = simple_ ? edge_ + 1 : 0;
+  }
 };
 
 
@@ -643,33 +657,35 @@ inline Link::CreditEnd Link::credit_end() {
                    static_cast<std::uint8_t>(up_slot_ % 64), credit_bit_, credit_mask_};
 }
 
-inline void Link::send_flit_simple(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc) {
-  const std::uint64_t seen = committer.edge() + 1;
+inline void Link::send_flit_simple(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc,
+                                   std::uint64_t seen) {
   put(*end.link, end.regs[seen & 1], f, vc, seen);
-  committer.count_move(0);
+  committer.count_simple_move();
   *end.wake |= std::uint64_t{1} << end.wake_bit;
   set_bit(&end.words[seen & 1], end.bit, true);
 }
 
-inline void Link::send_credit_simple(const CreditEnd& end, LinkCommitter& committer, VcId vc) {
-  const std::uint64_t seen = committer.edge() + 1;
+inline void Link::send_credit_simple(const CreditEnd& end, VcId vc, std::uint64_t seen) {
   put(end.regs[seen & 1], vc, seen);
   *end.wake |= std::uint64_t{1} << end.wake_bit;
   set_bits(&end.words[seen & 1], std::uint64_t{1} << vc << end.bit, true);
 }
 
 inline void Link::send_flit(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc) {
-  if (__builtin_expect(committer.simple(), 1)) return send_flit_simple(end, committer, f, vc);
+  const std::uint64_t seen = committer.simple_seen();
+  if (__builtin_expect(seen != 0, 1)) return send_flit_simple(end, committer, f, vc, seen);
   end.link->send_flit_general(f, vc);
 }
 
 inline void Link::send_credit(const CreditEnd& end, LinkCommitter& committer, VcId vc) {
-  if (__builtin_expect(committer.simple(), 1)) return send_credit_simple(end, committer, vc);
+  const std::uint64_t seen = committer.simple_seen();
+  if (__builtin_expect(seen != 0, 1)) return send_credit_simple(end, vc, seen);
   end.link->send_credit_general(vc);
 }
 
 inline void Link::send_flit(const Flit& f, VcId vc) {
-  if (__builtin_expect(committer_->simple(), 1)) return send_flit_simple(flit_end(), *committer_, f, vc);
+  if (const std::uint64_t seen = committer_->simple_seen(); __builtin_expect(seen != 0, 1))
+    return send_flit_simple(flit_end(), *committer_, f, vc, seen);
   if (committer_->pipelined_flits()) {
     const std::uint64_t seen = now() + flit_latency_;
     put(*this, flit_ring_[seen & flit_mask_], f, vc, seen);
@@ -684,7 +700,8 @@ inline void Link::send_flit(const Flit& f, VcId vc) {
 inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
 inline void Link::send_credit(VcId vc) {
-  if (__builtin_expect(committer_->simple(), 1)) return send_credit_simple(credit_end(), *committer_, vc);
+  if (const std::uint64_t seen = committer_->simple_seen(); __builtin_expect(seen != 0, 1))
+    return send_credit_simple(credit_end(), vc, seen);
   if (committer_->pipelined_credits()) {
     const std::uint64_t seen = now() + credit_latency_;
     put(credit_ring_[seen & credit_mask_], vc, seen);

@@ -378,6 +378,16 @@ class Router : public Component {
   Arrivals* arrivals_ = &own_arrivals_;  ///< place_arrivals()
   ActivityList& activity_;
   std::size_t slot_;
+  /// The word of the router's one-lane wake-ups (ActivityList::wake_word;
+  /// taken with the links' ends).
+  std::uint64_t* self_wake_ = nullptr;
+  /// Wakes the router for the next cycle (from its own evaluation).
+  void wake_self() {
+    if (__builtin_expect(committer_->simple_seen() != 0, 1))  // one lane
+      *self_wake_ |= std::uint64_t{1} << (slot_ % 64);
+    else
+      activity_.wake(slot_);
+  }
   RouterConfig cfg_;
   // The per-port and per-VC arrays every evaluation reads, one after
   // another in one block of the router's own (block_, from a cache-line
