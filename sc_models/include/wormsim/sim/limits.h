@@ -21,13 +21,13 @@ namespace wormsim {
 /// Measured on one thread, 2 VCs of 8 flits, the program's own 10.7 MB
 /// taken off: 14.43, 14.45 and 14.57 KB per node on the 16x16x16,
 /// 32x32x8 and 32x32x16 meshes; these constants gave 14.56. A node's
-/// bytes also include 144 of its interface's link ends and the router
+/// bytes also include 184 of its interface's link ends and the router
 /// block's alignment (each of a router's ports adds kBytesPerPortEnds):
-/// 817 bytes per node measured on the 16x16x16 mesh, 816 here.
-constexpr double kBytesPerNode = 7.25 * 1024 + 96 + 144;
+/// 913 bytes per node measured on the 16x16x16 mesh, 912 here.
+constexpr double kBytesPerNode = 7.25 * 1024 + 96 + 184;
 /// Per router port (network and local): the ends of its links it keeps
 /// (Router::InEnds, a line; Link::FlitEnd).
-constexpr double kBytesPerPortEnds = 96;
+constexpr double kBytesPerPortEnds = 104;
 /// Measured: with several threads, per node the lanes' lists (components to
 /// evaluate, link directions to commit) and maps (a node's lane for its
 /// deliveries and the deadlock check, its per-router counts and offsets):
