@@ -16,6 +16,7 @@
 // component while that lane is still taking its list cannot reach it.
 #pragma once
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <utility>
@@ -47,7 +48,8 @@ class ActivityList {
  public:
   /// Registers a component; returns its slot index.
   std::size_t add(Component* c) {
-    if (words_lent_) throw std::logic_error("ActivityList: a component added after wake words were lent");
+    if (words_lent_.load(std::memory_order_relaxed))
+      throw std::logic_error("ActivityList: a component added after wake words were lent");
     slots_.push_back(Slot{c, 0});
     components_.push_back(c);
     lane_of_slot_.push_back(0);
@@ -76,8 +78,9 @@ class ActivityList {
   void wake_one_lane(std::size_t slot) { woken_[slot / 64] |= std::uint64_t{1} << (slot % 64); }
   /// The word whose bit slot % 64 wake_one_lane(slot) sets, for a caller
   /// that sets it itself. No component may be added after the first call.
+  /// Components of several lanes may call it at once.
   std::uint64_t* wake_word(std::size_t slot) {
-    words_lent_ = true;
+    words_lent_.store(true, std::memory_order_relaxed);
     return &woken_[slot / 64];
   }
 
@@ -264,7 +267,7 @@ class ActivityList {
   std::vector<LaneOwned<std::vector<Component*>>> lane_current_;
   bool laned_ = false;  ///< !lane_next_[0].empty(), read on every wake-up
   bool counting_ = false;  ///< count_taken()
-  bool words_lent_ = false;  ///< wake_word() was called
+  std::atomic<bool> words_lent_{false};  ///< wake_word() was called
   std::vector<std::uint32_t> taken_;
 
   unsigned long long generation_ = 1;
