@@ -33,6 +33,7 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
                                                     ni_eject_rng(config.seed, id));
     }
   });
+  list_evaluator_ = Router::list_evaluator(router_cfg_, config.shaped_routers);
   for (NodeId id = 0; id < n; ++id) {
     activity_.add(routers_[id].get());
     activity_.add(nis_[id].get());
@@ -286,20 +287,7 @@ void Network::for_each_lane(const std::function<void(unsigned)>& job) const {
 
 void Network::evaluate_list(ComponentList list, Cycle cycle) const {
   const std::size_t n = list.size();
-  if (light_hints_) {
-    for (std::size_t i = 0; i < n; ++i) {
-      if (i + kLightAhead < n) {
-        const char* next = reinterpret_cast<const char*>(list[i + kLightAhead]);
-        for (std::size_t line = 0; line < kLightLines; ++line) __builtin_prefetch(next + 64 * line);
-      }
-      list[i]->evaluate(cycle);
-    }
-    return;
-  }
-  if (!prefetch_) {
-    for (Component* c : list) c->evaluate(cycle);
-    return;
-  }
+  if (!prefetch_) return list_evaluator_(list.begin(), n, cycle, light_hints_);
   // Memory hints run ahead of the evaluations: the first line of the
   // component kLineAhead places on, then its stages 0, 1 and 2 (see
   // Component::prefetch). The order of evaluation is the list's.

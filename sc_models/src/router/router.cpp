@@ -272,7 +272,7 @@ void Router::prefetch(unsigned stage) const {
 void Router::evaluate(Cycle cycle) { evaluate_as<GeneralRouterShape>(cycle); }
 
 template <class S>
-void Router::evaluate_as(Cycle cycle) {
+inline void Router::evaluate_as(Cycle cycle) {
   if (__builtin_expect(!ends_taken_, 0)) take_link_ends();
   // Each stage only where it has something to decide: a head waiting for a
   // VC, a VC ready to cross (both read the state at the start of the cycle).
@@ -1030,30 +1030,66 @@ void Router::commit_switch_traversal() {
 
 namespace {
 
+/// The component tag of a router of shape S (Component::tag).
+template <class S>
+constexpr unsigned kShapeTag = 0x5200u | S::vcs;
+
 /// A router whose cycle is compiled for shape S.
 template <class S>
 class ShapedRouter final : public Router {
  public:
-  using Router::Router;
+  ShapedRouter(NodeId id, const RouterConfig& config, const RoutingFunction& routing, ActivityList& activity,
+               std::size_t slot, const WormTable* worms)
+      : Router(id, config, routing, activity, slot, worms) {
+    set_tag(kShapeTag<S>);
+  }
   void evaluate(Cycle cycle) override { evaluate_as<S>(cycle); }
   bool shaped() const override { return true; }
+  /// evaluate(), inlined.
+  [[gnu::always_inline]] void evaluate_shaped(Cycle cycle) { evaluate_as<S>(cycle); }
 };
+
+/// A ListEvaluator that calls the cycles of routers of shape S directly.
+template <class S>
+void evaluate_list_as(Component* const* list, std::size_t n, Cycle cycle, bool light_hints) {
+  evaluate_in_order(list, n, light_hints, [cycle](Component* c) __attribute__((always_inline)) {
+    if (c->tag() == kShapeTag<S>)
+      static_cast<ShapedRouter<S>*>(c)->evaluate_shaped(cycle);
+    else
+      c->evaluate(cycle);
+  });
+}
+
+/// The VCs of the shape make() gives routers of `config` (0: any number),
+/// or -1 for none (the general cycle).
+int shape_vcs(const RouterConfig& config, bool shaped) {
+  const bool plain = config.allocator == Allocator::Separable && config.arbitration == Arbitration::RoundRobin &&
+                     config.selection == Selection::First && config.routing_delay == 0 && !config.wait_for_tail_credit;
+  if (!shaped || !plain) return -1;
+  return config.vcs == 1 || config.vcs == 2 || config.vcs == 4 ? static_cast<int>(config.vcs) : 0;
+}
 
 }  // namespace
 
 std::unique_ptr<Router> Router::make(NodeId id, const RouterConfig& config, const RoutingFunction& routing,
                                      ActivityList& activity, std::size_t slot, const WormTable* worms, bool shaped) {
-  const bool plain = config.allocator == Allocator::Separable && config.arbitration == Arbitration::RoundRobin &&
-                     config.selection == Selection::First && config.routing_delay == 0 && !config.wait_for_tail_credit;
-  if (shaped && plain) {
-    switch (config.vcs) {
-      case 1: return std::make_unique<ShapedRouter<RouterShape<1, true>>>(id, config, routing, activity, slot, worms);
-      case 2: return std::make_unique<ShapedRouter<RouterShape<2, true>>>(id, config, routing, activity, slot, worms);
-      case 4: return std::make_unique<ShapedRouter<RouterShape<4, true>>>(id, config, routing, activity, slot, worms);
-      default: return std::make_unique<ShapedRouter<RouterShape<0, true>>>(id, config, routing, activity, slot, worms);
-    }
+  switch (shape_vcs(config, shaped)) {
+    case 1: return std::make_unique<ShapedRouter<RouterShape<1, true>>>(id, config, routing, activity, slot, worms);
+    case 2: return std::make_unique<ShapedRouter<RouterShape<2, true>>>(id, config, routing, activity, slot, worms);
+    case 4: return std::make_unique<ShapedRouter<RouterShape<4, true>>>(id, config, routing, activity, slot, worms);
+    case 0: return std::make_unique<ShapedRouter<RouterShape<0, true>>>(id, config, routing, activity, slot, worms);
+    default: return std::make_unique<Router>(id, config, routing, activity, slot, worms);
   }
-  return std::make_unique<Router>(id, config, routing, activity, slot, worms);
+}
+
+ListEvaluator Router::list_evaluator(const RouterConfig& config, bool shaped) {
+  switch (shape_vcs(config, shaped)) {
+    case 1: return evaluate_list_as<RouterShape<1, true>>;
+    case 2: return evaluate_list_as<RouterShape<2, true>>;
+    case 4: return evaluate_list_as<RouterShape<4, true>>;
+    case 0: return evaluate_list_as<RouterShape<0, true>>;
+    default: return evaluate_any;
+  }
 }
 
 }  // namespace wormsim

@@ -28,9 +28,17 @@ class Component {
   /// its deliveries) goes to its lane's list, so lanes never share one.
   unsigned lane() const { return lane_; }
   void set_lane(unsigned lane) { lane_ = lane; }
+  /// What a list evaluator that calls some components' cycles directly
+  /// tests (Router::list_evaluator): 0 unless the component's class sets
+  /// its own.
+  unsigned tag() const { return tag_; }
+
+ protected:
+  void set_tag(unsigned tag) { tag_ = tag; }
 
  private:
   unsigned lane_ = 0;
+  unsigned tag_ = 0;
 };
 
 }  // namespace wormsim

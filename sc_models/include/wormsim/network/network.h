@@ -31,6 +31,7 @@
 #include <wormsim/core/activity.h>
 #include <wormsim/core/lane_owned.h>
 #include <wormsim/core/link.h>
+#include <wormsim/core/list_evaluation.h>
 #include <wormsim/network/profile.h>
 #include <wormsim/network/worker_pool.h>
 #include <wormsim/ni/network_interface.h>
@@ -164,9 +165,7 @@ class Network {
   /// Below kPrefetchMinBufferBytes (by size): the evaluation asks for the
   /// first kLightLines lines of the component kLightAhead places on in the
   /// list, and for nothing else (the staged hints cost more than they save
-  /// where the fabric mostly fits the caches).
-  static constexpr std::size_t kLightAhead = 8;
-  static constexpr std::size_t kLightLines = 2;
+  /// where the fabric mostly fits the caches; list_evaluation.h).
   /// True when evaluation runs with those first-line hints only.
   bool light_hints() const { return light_hints_; }
   /// Dense evaluation by activity: from a cycle that evaluates at least
@@ -295,6 +294,8 @@ class Network {
   bool stand_ins_ = false;
   bool prefetch_ = false;  ///< memory hints while evaluating (NetworkConfig::memory_hints)
   bool light_hints_ = false;  ///< the first lines only, ahead (kLightAhead), where prefetch_ is not set
+  /// Evaluates lists without the staged hints (Router::list_evaluator).
+  ListEvaluator list_evaluator_ = evaluate_any;
   /// Every router's arrival words, by node id, in one array (16 bytes per
   /// router: the clock edge's writes stay in a few cache lines' reach).
   std::unique_ptr<Router::Arrivals[]> arrivals_;

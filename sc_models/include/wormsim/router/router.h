@@ -29,6 +29,7 @@
 #include <wormsim/core/component.h>
 #include <wormsim/core/fifo.h>
 #include <wormsim/core/link.h>
+#include <wormsim/core/list_evaluation.h>
 #include <wormsim/router/islip.h>
 #include <wormsim/router/round_robin.h>
 #include <wormsim/router/router_config.h>
@@ -60,6 +61,11 @@ class Router : public Component {
   static std::unique_ptr<Router> make(NodeId id, const RouterConfig& config, const RoutingFunction& routing,
                                       ActivityList& activity, std::size_t slot, const WormTable* worms = nullptr,
                                       bool shaped = true);
+  /// How to evaluate lists of components among which are routers that
+  /// make(..., config, ..., shaped) builds: where they have a shape, their
+  /// cycles are called directly (inlined in the list's loop), the other
+  /// components' by evaluate(); otherwise evaluate_any. Same results.
+  static ListEvaluator list_evaluator(const RouterConfig& config, bool shaped = true);
   /// Whether evaluate() runs a cycle compiled for a shape other than the general one.
   virtual bool shaped() const { return false; }
 
@@ -157,9 +163,10 @@ class Router : public Component {
   Flit forwarded(const Flit& f) const;
 
  protected:
-  /// evaluate() compiled for shape S (the configuration's, or the general one).
+  /// evaluate() compiled for shape S (the configuration's, or the general
+  /// one); inlined where a list evaluator calls it.
   template <class S>
-  void evaluate_as(Cycle cycle);
+  [[gnu::always_inline]] inline void evaluate_as(Cycle cycle);
 
  private:
   /// What a cycle of shape S reads of the configuration.
