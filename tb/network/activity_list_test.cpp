@@ -1,8 +1,12 @@
 // The activity list: a component woken several times in a cycle is listed
 // once, in slot order; with every component woken (twice),
-// each is listed once; a list taken stays as it was while the next fills.
+// each is listed once; a list taken stays as it was while the next fills;
+// a bit set in a lent wake word is a wake-up, and no component joins once
+// a word is lent.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include <wormsim/core/activity.h>
@@ -47,6 +51,21 @@ TEST(ActivityList, EveryComponentWokenTwiceIsListedOnceAndATakenListStays) {
   const ComponentList second = activity.take();
   ASSERT_EQ(second.size(), c.size());
   for (std::size_t k = 0; k < c.size(); ++k) EXPECT_EQ(second[k], &c[k]);
+}
+
+TEST(ActivityList, ABitSetInALentWakeWordIsAWakeUpAndNoComponentJoinsAfter) {
+  ActivityList activity;
+  std::vector<Idle> c(70);
+  for (Idle& x : c) activity.add(&x);
+  std::uint64_t* low = activity.wake_word(3);
+  std::uint64_t* high = activity.wake_word(66);
+  EXPECT_EQ(low, activity.wake_word(63)) << "slots 0-63 share a word";
+  EXPECT_NE(low, high);
+  *high |= std::uint64_t{1} << (66 % 64);
+  *low |= std::uint64_t{1} << 3;
+  EXPECT_EQ(listed(activity.take()), (std::vector<Component*>{&c[3], &c[66]}));
+  Idle late;
+  EXPECT_THROW(activity.add(&late), std::logic_error) << "a lent word would move";
 }
 
 }  // namespace
