@@ -411,8 +411,8 @@ class Router : public Component {
     std::uint64_t* credit_words = nullptr;
     std::uint64_t* credit_wake = nullptr;
     std::uint8_t credit_wake_bit = 0, credit_bit = 0, credit_mask = 1, flit_mask = 1;
-    /// The end of `link`'s credit direction (its registers these where
-    /// placed: in a simple() fabric, where sends go by the end).
+    /// The end of `link`'s credit direction (its registers are these,
+    /// placed here, in a simple() fabric, where sends go by the end).
     Link::CreditEnd credit(Link* link) {
       return Link::CreditEnd{credit_regs, credit_words, link, credit_wake, credit_wake_bit, credit_bit, credit_mask};
     }

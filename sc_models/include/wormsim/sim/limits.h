@@ -23,7 +23,8 @@ namespace wormsim {
 /// 32x32x8 and 32x32x16 meshes; these constants gave 14.56. A node's
 /// bytes also include 184 of its interface's link ends and the router
 /// block's alignment (each of a router's ports adds kBytesPerPortEnds):
-/// 913 bytes per node measured on the 16x16x16 mesh, 912 here.
+/// 817 bytes per node measured on the 16x16x16 mesh before the wake
+/// words and 94-96 more with them (maximum resident set), 912 here.
 constexpr double kBytesPerNode = 7.25 * 1024 + 96 + 184;
 /// Per router port (network and local): the ends of its links it keeps
 /// (Router::InEnds, a line; Link::FlitEnd).
