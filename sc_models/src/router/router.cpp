@@ -1060,36 +1060,42 @@ void evaluate_list_as(Component* const* list, std::size_t n, Cycle cycle, bool l
   });
 }
 
-/// The VCs of the shape make() gives routers of `config` (0: any number),
-/// or -1 for none (the general cycle).
-int shape_vcs(const RouterConfig& config, bool shaped) {
+/// f(S{}) for the shape of the routers make() builds for `config`: a plain
+/// shape of 1, 2, 4 or any number of VCs, or GeneralRouterShape for none.
+template <class F>
+auto with_shape(const RouterConfig& config, bool shaped, F&& f) {
   const bool plain = config.allocator == Allocator::Separable && config.arbitration == Arbitration::RoundRobin &&
                      config.selection == Selection::First && config.routing_delay == 0 && !config.wait_for_tail_credit;
-  if (!shaped || !plain) return -1;
-  return config.vcs == 1 || config.vcs == 2 || config.vcs == 4 ? static_cast<int>(config.vcs) : 0;
+  if (!shaped || !plain) return f(GeneralRouterShape{});
+  switch (config.vcs) {
+    case 1: return f(RouterShape<1, true>{});
+    case 2: return f(RouterShape<2, true>{});
+    case 4: return f(RouterShape<4, true>{});
+    default: return f(RouterShape<0, true>{});
+  }
 }
 
 }  // namespace
 
 std::unique_ptr<Router> Router::make(NodeId id, const RouterConfig& config, const RoutingFunction& routing,
                                      ActivityList& activity, std::size_t slot, const WormTable* worms, bool shaped) {
-  switch (shape_vcs(config, shaped)) {
-    case 1: return std::make_unique<ShapedRouter<RouterShape<1, true>>>(id, config, routing, activity, slot, worms);
-    case 2: return std::make_unique<ShapedRouter<RouterShape<2, true>>>(id, config, routing, activity, slot, worms);
-    case 4: return std::make_unique<ShapedRouter<RouterShape<4, true>>>(id, config, routing, activity, slot, worms);
-    case 0: return std::make_unique<ShapedRouter<RouterShape<0, true>>>(id, config, routing, activity, slot, worms);
-    default: return std::make_unique<Router>(id, config, routing, activity, slot, worms);
-  }
+  return with_shape(config, shaped, [&](auto shape) -> std::unique_ptr<Router> {
+    using S = decltype(shape);
+    if constexpr (S::plain)
+      return std::make_unique<ShapedRouter<S>>(id, config, routing, activity, slot, worms);
+    else
+      return std::make_unique<Router>(id, config, routing, activity, slot, worms);
+  });
 }
 
 ListEvaluator Router::list_evaluator(const RouterConfig& config, bool shaped) {
-  switch (shape_vcs(config, shaped)) {
-    case 1: return evaluate_list_as<RouterShape<1, true>>;
-    case 2: return evaluate_list_as<RouterShape<2, true>>;
-    case 4: return evaluate_list_as<RouterShape<4, true>>;
-    case 0: return evaluate_list_as<RouterShape<0, true>>;
-    default: return evaluate_any;
-  }
+  return with_shape(config, shaped, [](auto shape) -> ListEvaluator {
+    using S = decltype(shape);
+    if constexpr (S::plain)
+      return evaluate_list_as<S>;
+    else
+      return evaluate_any;
+  });
 }
 
 }  // namespace wormsim

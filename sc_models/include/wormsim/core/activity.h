@@ -75,14 +75,16 @@ class ActivityList {
   }
 
   /// wake(slot) for a caller that knows there is one lane.
-  void wake_one_lane(std::size_t slot) { woken_[slot / 64] |= std::uint64_t{1} << (slot % 64); }
+  void wake_one_lane(std::size_t slot) { *word_of(slot) |= std::uint64_t{1} << (slot % 64); }
   /// The word whose bit slot % 64 wake_one_lane(slot) sets, for a caller
-  /// that sets it itself. No component may be added after the first call.
-  /// Components of several lanes may call it at once.
+  /// that keeps it and sets the bit itself. No component may be added
+  /// after the first call. Components of several lanes may call it at once.
   std::uint64_t* wake_word(std::size_t slot) {
     words_lent_.store(true, std::memory_order_relaxed);
-    return &woken_[slot / 64];
+    return word_of(slot);
   }
+  /// That word, for a caller that sets the bit now and keeps no pointer.
+  std::uint64_t* word_of(std::size_t slot) { return &woken_[slot / 64]; }
 
   /// Schedules component `slot` from lane `lane`'s part of the clock edge
   /// (several lanes), or as wake() with one.

@@ -303,6 +303,9 @@ class Link {
   /// ends whose committer is not simple().
   [[gnu::noinline]] void send_flit_general(const Flit& f, VcId vc) { send_flit(f, vc); }
   [[gnu::noinline]] void send_credit_general(VcId vc) { send_credit(vc); }
+  /// The ends with the receiver's wake word `wake` (lent, or for one send).
+  inline FlitEnd flit_end(std::uint64_t* wake);
+  inline CreditEnd credit_end(std::uint64_t* wake);
   /// The single-lane sends (the committer simple()), seen in cycle `seen`.
   [[gnu::always_inline]] static inline void send_flit_simple(const FlitEnd& end, LinkCommitter& committer,
                                                              const Flit& f, VcId vc, std::uint64_t seen);
@@ -647,15 +650,19 @@ inline void Link::arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t
 // registers by parity and reads no ring pointer (with one lane, it also
 // wakes and sets bits the single-lane way); otherwise it writes its ring
 // (the pair, for a one-cycle direction) and lists a notice.
-inline Link::FlitEnd Link::flit_end() {
-  return FlitEnd{flit_ring_, flit_words_, this, committer_->activity().wake_word(down_slot_),
-                 static_cast<std::uint8_t>(down_slot_ % 64), flit_bit_, flit_mask_};
+inline Link::FlitEnd Link::flit_end(std::uint64_t* wake) {
+  return FlitEnd{flit_ring_, flit_words_, this, wake, static_cast<std::uint8_t>(down_slot_ % 64), flit_bit_,
+                 flit_mask_};
 }
 
-inline Link::CreditEnd Link::credit_end() {
-  return CreditEnd{credit_ring_, credit_words_, this, committer_->activity().wake_word(up_slot_),
-                   static_cast<std::uint8_t>(up_slot_ % 64), credit_bit_, credit_mask_};
+inline Link::CreditEnd Link::credit_end(std::uint64_t* wake) {
+  return CreditEnd{credit_ring_, credit_words_, this, wake, static_cast<std::uint8_t>(up_slot_ % 64), credit_bit_,
+                   credit_mask_};
 }
+
+inline Link::FlitEnd Link::flit_end() { return flit_end(committer_->activity().wake_word(down_slot_)); }
+
+inline Link::CreditEnd Link::credit_end() { return credit_end(committer_->activity().wake_word(up_slot_)); }
 
 inline void Link::send_flit_simple(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc,
                                    std::uint64_t seen) {
@@ -685,7 +692,7 @@ inline void Link::send_credit(const CreditEnd& end, LinkCommitter& committer, Vc
 
 inline void Link::send_flit(const Flit& f, VcId vc) {
   if (const std::uint64_t seen = committer_->simple_seen(); __builtin_expect(seen != 0, 1))
-    return send_flit_simple(flit_end(), *committer_, f, vc, seen);
+    return send_flit_simple(flit_end(committer_->activity().word_of(down_slot_)), *committer_, f, vc, seen);
   if (committer_->pipelined_flits()) {
     const std::uint64_t seen = now() + flit_latency_;
     put(*this, flit_ring_[seen & flit_mask_], f, vc, seen);
@@ -701,7 +708,7 @@ inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
 inline void Link::send_credit(VcId vc) {
   if (const std::uint64_t seen = committer_->simple_seen(); __builtin_expect(seen != 0, 1))
-    return send_credit_simple(credit_end(), vc, seen);
+    return send_credit_simple(credit_end(committer_->activity().word_of(up_slot_)), vc, seen);
   if (committer_->pipelined_credits()) {
     const std::uint64_t seen = now() + credit_latency_;
     put(credit_ring_[seen & credit_mask_], vc, seen);
