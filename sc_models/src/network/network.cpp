@@ -367,6 +367,18 @@ void Network::replace_router(NodeId n, Component& stand_in) {
   stand_ins_ = true;
   activity_.replace(router_slot(n), &stand_in);
   activity_.wake(router_slot(n));
+  // The stand-in reads its output links' credits by Link::credit(), and no
+  // one takes router n's arrival words now: those credits go to the links'
+  // registers, and their senders take their ends again.
+  for (Link* l : out_links_[n]) {
+    if (l == nullptr) continue;
+    l->unwatch_credits();
+    const LinkEnd down = l->downstream();
+    if (down.is_router)
+      routers_[down.node]->attach_input(down.port, l);
+    else
+      nis_[down.node]->attach_ejection(down.port, l);
+  }
 }
 
 void Network::commit() {

@@ -131,20 +131,15 @@ void Router::take_link_ends() {
   for (unsigned p = 0; p < cfg_.total_ports(); ++p) {
     if (Link* in = in_links_[p]; in != nullptr) {
       InEnds& e = in_ends_[p];
-      if (in->credit_latency() == 1 && in->credit_end().regs != e.credit_regs) in->place_credit_registers(e.credit_regs);
-      const Link::CreditEnd credit = in->credit_end();
+      e.credit = in->credit_end();
       const Link::FlitEnd flits = in->flit_end();
       e.flits = flits.regs;
       e.flit_mask = flits.mask;
-      e.credit_words = credit.words;
-      e.credit_wake = credit.wake;
-      e.credit_wake_bit = credit.wake_bit;
-      e.credit_bit = credit.bit;
-      e.credit_mask = credit.mask;
     }
     if (out_links_[p] != nullptr) out_ends_[p] = out_links_[p]->flit_end();
   }
   self_wake_ = activity_.wake_word(slot_);
+  self_wake_mask_ = std::uint64_t{1} << (slot_ % 64);
   ends_taken_ = true;
 }
 
@@ -255,7 +250,7 @@ void Router::prefetch(unsigned stage) const {
     if (!in.active) continue;
     if (ends) {
       __builtin_prefetch(&out_ends_[in.out_port].regs[(now + 1) & 1], 1);
-      __builtin_prefetch(&in_ends_[port_of_[index]], 1);
+      __builtin_prefetch(&in_ends_[port_of_[index]]);
     } else {
       out_links_[in.out_port]->prefetch_send();
     }
@@ -862,7 +857,7 @@ inline void Router::finish_crossing(InputVc& in, unsigned index, unsigned in_por
   if constexpr (kMerge)
     in_links_[in_port]->send_credit_merged(static_cast<VcId>(in_vc));
   else
-    Link::send_credit(in_ends_[in_port].credit(in_links_[in_port]), *committer_, static_cast<VcId>(in_vc));
+    Link::send_credit(in_ends_[in_port].credit, *committer_, static_cast<VcId>(in_vc));
   if constexpr (kArbiters) {
     sa_in_arb_[in_port].advance_past(in_vc);
     sa_out_arb_[out_port].advance_past(in_port);

@@ -19,7 +19,10 @@
 // both at the edge before cycle t + L (a timing wheel of notices: the item
 // stays in its register). The receiver sees the same either way; one path
 // for all the links of a fabric keeps the send free of a branch on the
-// link's latency.
+// link's latency. A credit is all in its arrival bit (its VC): where the
+// receiver reads the bits and a simple fabric's sender sends by its end,
+// no register is written, and credit() reads the bit, which stays until
+// the receiver takes its cycle's word.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -89,15 +92,15 @@ class Link {
   /// What the downstream end sees in the current cycle (between cycles: in
   /// the coming one).
   inline FlitSlot flit() const;
-  /// What the upstream end sees in the current cycle.
+  /// What the upstream end sees in the current cycle (credits sent as
+  /// arrival bits alone: until the upstream end takes them, so between
+  /// cycles).
   inline CreditSlot credit() const;
   /// The flit seen in cycle `cycle`, for a reader that knows one arrived
   /// (its arrival bit is set).
   const Flit& arrived_flit(std::uint64_t cycle) const { return flit_ring_[cycle & flit_mask_].flit; }
   /// The flit seen in the current cycle, or null.
   inline const Flit* flit_arrival() const;
-  /// The credit seen in the current cycle, or null.
-  inline const CreditSlot* credit_arrival() const;
 
   unsigned latency() const { return flit_latency_; }
   unsigned credit_latency() const { return credit_latency_; }
@@ -115,7 +118,7 @@ class Link {
     const std::uint64_t t = now();
     for (unsigned i = 0; i <= credit_mask_; ++i)
       if (const CreditReg& r = credit_ring_[i]; r.seen != kNever && r.seen >= t && r.slot.credits(vc)) return true;
-    return false;
+    return (credit_bits(t) >> vc & 1u) != 0;
   }
   /// Flits and credits inside the pipeline stages (not counting what is
   /// seen in the coming cycle).
@@ -153,28 +156,40 @@ class Link {
   static_assert(sizeof(FlitReg) == 64 && 64 % sizeof(CreditReg) == 0, "registers tile cache lines");
 
   /// What a send by the single-lane way (LinkCommitter::simple(): one lane,
-  /// every direction one cycle) and an arrival read of a direction: its
-  /// ring of registers and mask, the receiving end's arrival words, bit and
-  /// activity slot. A component keeps it beside its own state (flit_end(),
-  /// credit_end(), taken once both ends are attached) and sends and reads
-  /// through it (send_flit(end, ...), arrived_flit(end, ...)), so that in a
-  /// simple() fabric it reads no line of the link object.
-  template <typename Reg>
-  struct End {
-    Reg* regs = nullptr;
+  /// every direction one cycle) and an arrival read of a direction need:
+  /// the receiving end's arrival words and bit, its word of one-lane
+  /// wake-ups (ActivityList::wake_word) and its bit there, as masks, and
+  /// for flits the ring of registers. A component keeps it beside its own
+  /// state (flit_end(), credit_end(), taken once both ends are attached) and
+  /// sends and reads through it (send_flit(end, ...), arrived_flit(end, ...)),
+  /// so that in a simple() fabric it reads no line of the link object.
+  struct FlitEnd {
+    FlitReg* regs = nullptr;
     std::uint64_t* words = nullptr;
     Link* link = nullptr;
-    /// The receiver's word of one-lane wake-ups (ActivityList::wake_word)
-    /// and its bit there.
     std::uint64_t* wake = nullptr;
-    std::uint8_t wake_bit = 0;
-    std::uint8_t bit = 0;
-    std::uint8_t mask = 1;  ///< ring size - 1
+    std::uint64_t wake_mask = 0;  ///< the receiver's bit in *wake
+    std::uint64_t arrive = 0;     ///< the arrival bit in words[parity]
+    std::uint8_t mask = 1;        ///< ring size - 1
   };
-  using FlitEnd = End<FlitReg>;
-  using CreditEnd = End<CreditReg>;
+  /// A credit direction's end. Where the receiver reads the arrival words
+  /// (notify_credit_to), a one-cycle credit sent by the end in a simple()
+  /// fabric is its arrival bit alone: `regs` is null, and credit() and
+  /// credit_in_flight() read the bit between cycles. Otherwise `regs` are
+  /// the direction's registers, written as well.
+  struct CreditEnd {
+    std::uint64_t* words = nullptr;
+    std::uint64_t* wake = nullptr;
+    std::uint64_t wake_mask = 0;  ///< the receiver's bit in *wake
+    std::uint64_t arrive = 0;     ///< VC 0's arrival bit in words[parity] (VC v: arrive << v)
+    CreditReg* regs = nullptr;
+    Link* link = nullptr;
+  };
   inline FlitEnd flit_end();
   inline CreditEnd credit_end();
+  /// The registers of the credit direction (a ring, or the pair of a
+  /// one-cycle direction, where place_credit_registers() put them).
+  const CreditReg* credit_registers() const { return credit_ring_; }
   /// Moves a one-cycle credit direction's pair of registers to `regs` (two,
   /// which outlive the link's use), as they are: to the sending end's own
   /// lines, which its sends touch anyway.
@@ -222,12 +237,19 @@ class Link {
   /// reads only the ports that received something; it clears the word of
   /// each cycle as it reads it. A flit sets bit `bit`; a credit for VC v
   /// sets bit `first_bit` + v (each VC credited in that cycle: the reader
-  /// needs no credit register), for VCs up to 63 - `first_bit`.
+  /// needs no credit register), for VCs up to 63 - `first_bit`; the port
+  /// has `vcs` of them. The reader is woken for every cycle a bit is set
+  /// for, and clears that cycle's word when it reads it.
   void notify_flit_to(std::uint64_t* words, unsigned bit) { flit_words_ = words; flit_bit_ = bit & 63u; }
-  void notify_credit_to(std::uint64_t* words, unsigned first_bit) {
+  void notify_credit_to(std::uint64_t* words, unsigned first_bit, unsigned vcs) {
     credit_words_ = words;
     credit_bit_ = first_bit & 63u;
+    credit_vcs_ = static_cast<std::uint8_t>(std::min(vcs, 64u - credit_bit_));
   }
+  /// Back to the committer's unwatched words for credits: no component
+  /// reads them, and credits stay in their registers (the sender must take
+  /// its end again).
+  inline void unwatch_credits();
   /// The words notify_*_to names (until then the committer's unwatched
   /// words), for the lanes' ownership check.
   const std::uint64_t* flit_word() const { return flit_words_; }
@@ -303,9 +325,18 @@ class Link {
   /// ends whose committer is not simple().
   [[gnu::noinline]] void send_flit_general(const Flit& f, VcId vc) { send_flit(f, vc); }
   [[gnu::noinline]] void send_credit_general(VcId vc) { send_credit(vc); }
-  /// The ends with the receiver's wake word `wake` (lent, or for one send).
+  /// The ends with the receiver's wake word `wake` (lent, or for one send);
+  /// the credit end's registers `regs` (null: its credits are their bits).
   inline FlitEnd flit_end(std::uint64_t* wake);
-  inline CreditEnd credit_end(std::uint64_t* wake);
+  inline CreditEnd credit_end(std::uint64_t* wake, CreditReg* regs);
+  /// The credits of cycle `t` (the current one) that went as arrival bits
+  /// alone (a CreditEnd without registers): VC `vc` if `vc` < 64, else any.
+  /// Read before the receiver takes the cycle's word (between cycles).
+  std::uint64_t credit_bits(std::uint64_t t) const {
+    if (!credit_bits_) return 0;
+    const std::uint64_t all = credit_vcs_ >= 64 ? ~0ull : (std::uint64_t{1} << credit_vcs_) - 1;
+    return credit_words_[t & 1] >> credit_bit_ & all;
+  }
   /// The single-lane sends (the committer simple()), seen in cycle `seen`.
   [[gnu::always_inline]] static inline void send_flit_simple(const FlitEnd& end, LinkCommitter& committer,
                                                              const Flit& f, VcId vc, std::uint64_t seen);
@@ -325,6 +356,9 @@ class Link {
   std::uint16_t up_lane_ = 0, down_lane_ = 0;
   std::uint8_t flit_bit_ = 0, credit_bit_ = 0;
   bool flit_word_own_ = true, credit_word_own_ = true;
+  std::uint8_t credit_vcs_ = 1;  ///< VCs of the credits' receiving port (notify_credit_to)
+  /// A credit end without registers was taken: credits may be bits alone.
+  bool credit_bits_ = false;
   // Lines 1 and 2: a one-cycle direction's flit registers (the sending end
   // writes them); line 3: its credit registers (the receiving end), unless
   // placed in that end's own lines (place_credit_registers).
@@ -608,19 +642,20 @@ inline FlitSlot Link::flit() const {
 inline CreditSlot Link::credit() const {
   const std::uint64_t t = now();
   const CreditReg& r = credit_ring_[t & credit_mask_];
-  return r.seen == t ? r.slot : CreditSlot{};
+  if (r.seen == t) return r.slot;
+  CreditSlot c;
+  if (const std::uint64_t bits = credit_bits(t); bits != 0) {
+    c.valid = true;
+    c.vc = static_cast<VcId>(__builtin_ctzll(bits));
+    c.more = static_cast<std::uint16_t>(bits & (bits - 1));
+  }
+  return c;
 }
 
 inline const Flit* Link::flit_arrival() const {
   const std::uint64_t t = now();
   const FlitReg& r = flit_ring_[t & flit_mask_];
   return r.seen == t ? &r.flit : nullptr;
-}
-
-inline const CreditSlot* Link::credit_arrival() const {
-  const std::uint64_t t = now();
-  const CreditReg& r = credit_ring_[t & credit_mask_];
-  return r.seen == t ? &r.slot : nullptr;
 }
 
 inline void Link::prefetch_send() const {
@@ -651,31 +686,44 @@ inline void Link::arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t
 // wakes and sets bits the single-lane way); otherwise it writes its ring
 // (the pair, for a one-cycle direction) and lists a notice.
 inline Link::FlitEnd Link::flit_end(std::uint64_t* wake) {
-  return FlitEnd{flit_ring_, flit_words_, this, wake, static_cast<std::uint8_t>(down_slot_ % 64), flit_bit_,
-                 flit_mask_};
+  return FlitEnd{flit_ring_, flit_words_, this, wake, std::uint64_t{1} << (down_slot_ % 64),
+                 std::uint64_t{1} << flit_bit_, flit_mask_};
 }
 
-inline Link::CreditEnd Link::credit_end(std::uint64_t* wake) {
-  return CreditEnd{credit_ring_, credit_words_, this, wake, static_cast<std::uint8_t>(up_slot_ % 64), credit_bit_,
-                   credit_mask_};
+inline Link::CreditEnd Link::credit_end(std::uint64_t* wake, CreditReg* regs) {
+  return CreditEnd{credit_words_, wake, std::uint64_t{1} << (up_slot_ % 64), std::uint64_t{1} << credit_bit_, regs,
+                   this};
+}
+
+inline void Link::unwatch_credits() {
+  credit_words_ = committer_->unwatched_words();
+  credit_bit_ = 0;
+  credit_bits_ = false;
 }
 
 inline Link::FlitEnd Link::flit_end() { return flit_end(committer_->activity().wake_word(down_slot_)); }
 
-inline Link::CreditEnd Link::credit_end() { return credit_end(committer_->activity().wake_word(up_slot_)); }
+// A watched one-cycle direction's credits may go as bits alone (its
+// receiver clears them as it reads them); an unwatched one's stay in its
+// registers, where credit() finds them.
+inline Link::CreditEnd Link::credit_end() {
+  const bool bits = credit_latency_ == 1 && credit_words_ != committer_->unwatched_words();
+  credit_bits_ = credit_bits_ || bits;
+  return credit_end(committer_->activity().wake_word(up_slot_), bits ? nullptr : credit_ring_);
+}
 
 inline void Link::send_flit_simple(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc,
                                    std::uint64_t seen) {
   put(*end.link, end.regs[seen & 1], f, vc, seen);
   committer.count_simple_move();
-  *end.wake |= std::uint64_t{1} << end.wake_bit;
-  set_bit(&end.words[seen & 1], end.bit, true);
+  *end.wake |= end.wake_mask;
+  end.words[seen & 1] |= end.arrive;
 }
 
 inline void Link::send_credit_simple(const CreditEnd& end, VcId vc, std::uint64_t seen) {
-  put(end.regs[seen & 1], vc, seen);
-  *end.wake |= std::uint64_t{1} << end.wake_bit;
-  set_bits(&end.words[seen & 1], std::uint64_t{1} << vc << end.bit, true);
+  if (end.regs != nullptr) put(end.regs[seen & 1], vc, seen);
+  *end.wake |= end.wake_mask;
+  end.words[seen & 1] |= end.arrive << vc;
 }
 
 inline void Link::send_flit(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc) {
@@ -708,7 +756,7 @@ inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
 inline void Link::send_credit(VcId vc) {
   if (const std::uint64_t seen = committer_->simple_seen(); __builtin_expect(seen != 0, 1))
-    return send_credit_simple(credit_end(committer_->activity().word_of(up_slot_)), vc, seen);
+    return send_credit_simple(credit_end(committer_->activity().word_of(up_slot_), credit_ring_), vc, seen);
   if (committer_->pipelined_credits()) {
     const std::uint64_t seen = now() + credit_latency_;
     put(credit_ring_[seen & credit_mask_], vc, seen);

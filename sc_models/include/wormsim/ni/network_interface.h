@@ -44,7 +44,7 @@ class NetworkInterface : public Component {
     if ((channel + 1) * cfg_.vcs > 64)
       throw std::invalid_argument("network interface: more than 64 injection channels x VCs");
     inject_[channel].link = link;
-    link->notify_credit_to(credit_words_, channel * cfg_.vcs);
+    link->notify_credit_to(credit_words_, channel * cfg_.vcs, cfg_.vcs);
     committer_ = link->committer();
     ends_taken_ = false;
   }

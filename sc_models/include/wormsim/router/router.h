@@ -93,7 +93,7 @@ class Router : public Component {
   void attach_output(PortId port, Link* link) {
     out_links_[port] = link;
     connected_ |= 1ull << port;
-    link->notify_credit_to(arrivals_->credits, port * cfg_.vcs);
+    link->notify_credit_to(arrivals_->credits, port * cfg_.vcs, cfg_.vcs);
     committer_ = link->committer();
     ends_taken_ = false;
   }
@@ -388,10 +388,11 @@ class Router : public Component {
   /// The word of the router's one-lane wake-ups (ActivityList::wake_word;
   /// taken with the links' ends).
   std::uint64_t* self_wake_ = nullptr;
+  std::uint64_t self_wake_mask_ = 0;  ///< the router's bit in *self_wake_
   /// Wakes the router for the next cycle (from its own evaluation).
   void wake_self() {
     if (__builtin_expect(committer_->simple_seen() != 0, 1))  // one lane
-      *self_wake_ |= std::uint64_t{1} << (slot_ % 64);
+      *self_wake_ |= self_wake_mask_;
     else
       activity_.wake(slot_);
   }
@@ -401,21 +402,13 @@ class Router : public Component {
   // boundary): ports P, VCs V.
   Link** in_links_;              ///< [P]
   Link** out_links_;             ///< [P]
-  /// Per port, the ends of its links (Link::End) it sends and reads
-  /// arrivals through: the input link's flit and credit directions (a
-  /// one-cycle credit direction's registers placed here,
-  /// Link::place_credit_registers), the output link's flit direction.
+  /// Per port, the ends of its links (Link::FlitEnd, Link::CreditEnd) it
+  /// sends and reads arrivals through: the input link's credit and flit
+  /// directions, the output link's flit direction.
   struct alignas(64) InEnds {
-    Link::CreditReg credit_regs[2];
+    Link::CreditEnd credit;
     const Link::FlitReg* flits = nullptr;
-    std::uint64_t* credit_words = nullptr;
-    std::uint64_t* credit_wake = nullptr;
-    std::uint8_t credit_wake_bit = 0, credit_bit = 0, credit_mask = 1, flit_mask = 1;
-    /// The end of `link`'s credit direction (its registers are these,
-    /// placed here, in a simple() fabric, where sends go by the end).
-    Link::CreditEnd credit(Link* link) {
-      return Link::CreditEnd{credit_regs, credit_words, link, credit_wake, credit_wake_bit, credit_bit, credit_mask};
-    }
+    std::uint8_t flit_mask = 1;
     const Flit& arrived_flit(Cycle cycle) const { return flits[cycle & flit_mask].flit; }
   };
   static_assert(sizeof(InEnds) == 64, "a port's input ends fill one line");
