@@ -322,9 +322,10 @@ class Link {
     r.slot.more = 0;
   }
   /// send_flit(f, vc) and send_credit(vc) out of line, for a sender by
-  /// ends whose committer is not simple().
+  /// ends whose committer is not simple(); a credit end without registers
+  /// (`registers` false) sends a one-cycle credit as its bit alone.
   [[gnu::noinline]] void send_flit_general(const Flit& f, VcId vc) { send_flit(f, vc); }
-  [[gnu::noinline]] void send_credit_general(VcId vc) { send_credit(vc); }
+  [[gnu::noinline]] inline void send_credit_general(VcId vc, bool registers);
   /// The ends with the receiver's wake word `wake` (lent, or for one send);
   /// the credit end's registers `regs` (null: its credits are their bits).
   inline FlitEnd flit_end(std::uint64_t* wake);
@@ -735,7 +736,12 @@ inline void Link::send_flit(const FlitEnd& end, LinkCommitter& committer, const 
 inline void Link::send_credit(const CreditEnd& end, LinkCommitter& committer, VcId vc) {
   const std::uint64_t seen = committer.simple_seen();
   if (__builtin_expect(seen != 0, 1)) return send_credit_simple(end, vc, seen);
-  end.link->send_credit_general(vc);
+  end.link->send_credit_general(vc, end.regs != nullptr);
+}
+
+inline void Link::send_credit_general(VcId vc, bool registers) {
+  if (registers || committer_->pipelined_credits()) return send_credit(vc);
+  arrive_credit(now() + 1, down_lane_, std::uint64_t{1} << vc);
 }
 
 inline void Link::send_flit(const Flit& f, VcId vc) {
