@@ -1,5 +1,7 @@
 #include <wormsim/router/router.h>
 
+#include <wormsim/ni/network_interface.h>
+
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -1044,12 +1046,15 @@ class ShapedRouter final : public Router {
   [[gnu::always_inline]] void evaluate_shaped(Cycle cycle) { evaluate_as<S>(cycle); }
 };
 
-/// A ListEvaluator that calls the cycles of routers of shape S directly.
+/// A ListEvaluator that calls the cycles of routers of shape S and of
+/// network interfaces directly.
 template <class S>
 void evaluate_list_as(Component* const* list, std::size_t n, Cycle cycle, bool light_hints) {
   evaluate_in_order(list, n, light_hints, [cycle](Component* c) __attribute__((always_inline)) {
     if (c->tag() == kShapeTag<S>)
       static_cast<ShapedRouter<S>*>(c)->evaluate_shaped(cycle);
+    else if (c->tag() == NetworkInterface::kTag)
+      static_cast<NetworkInterface*>(c)->evaluate_cycle(cycle);
     else
       c->evaluate(cycle);
   });

@@ -63,8 +63,9 @@ class Router : public Component {
                                       bool shaped = true);
   /// How to evaluate lists of components among which are routers that
   /// make(..., config, ..., shaped) builds: where they have a shape, their
-  /// cycles are called directly (inlined in the list's loop), the other
-  /// components' by evaluate(); otherwise evaluate_any. Same results.
+  /// cycles and those of network interfaces are called directly (inlined
+  /// in the list's loop), the other components' by evaluate(); otherwise
+  /// evaluate_any. Same results.
   static ListEvaluator list_evaluator(const RouterConfig& config, bool shaped = true);
   /// Whether evaluate() runs a cycle compiled for a shape other than the general one.
   virtual bool shaped() const { return false; }
