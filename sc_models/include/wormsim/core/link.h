@@ -325,7 +325,8 @@ class Link {
   /// ends whose committer is not simple(); a credit end without registers
   /// (`registers` false) sends a one-cycle credit as its bit alone.
   [[gnu::noinline]] void send_flit_general(const Flit& f, VcId vc) { send_flit(f, vc); }
-  [[gnu::noinline]] inline void send_credit_general(VcId vc, bool registers);
+  [[gnu::noinline]] void send_credit_general(VcId vc, bool registers) { send_credit_by_lanes(vc, registers); }
+  inline void send_credit_by_lanes(VcId vc, bool registers);
   /// The ends with the receiver's wake word `wake` (lent, or for one send);
   /// the credit end's registers `regs` (null: its credits are their bits).
   inline FlitEnd flit_end(std::uint64_t* wake);
@@ -739,7 +740,7 @@ inline void Link::send_credit(const CreditEnd& end, LinkCommitter& committer, Vc
   end.link->send_credit_general(vc, end.regs != nullptr);
 }
 
-inline void Link::send_credit_general(VcId vc, bool registers) {
+inline void Link::send_credit_by_lanes(VcId vc, bool registers) {
   if (registers || committer_->pipelined_credits()) return send_credit(vc);
   arrive_credit(now() + 1, down_lane_, std::uint64_t{1} << vc);
 }
