@@ -17,17 +17,16 @@ constexpr std::size_t kLightLines = 2;
 template <class Evaluate>
 [[gnu::always_inline]] inline void evaluate_in_order(Component* const* list, std::size_t n, bool light_hints,
                                                      Evaluate&& evaluate) {
-  if (!light_hints) {
-    for (std::size_t i = 0; i < n; ++i) evaluate(list[i]);
-    return;
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    if (i + kLightAhead < n) {
-      const char* next = reinterpret_cast<const char*>(list[i + kLightAhead]);
-      for (std::size_t line = 0; line < kLightLines; ++line) __builtin_prefetch(next + 64 * line);
-    }
+  // Two loops: the hinted one while a component kLightAhead on exists (no
+  // test of that per component), then the rest (all of them without hints).
+  const std::size_t hinted = light_hints && n > kLightAhead ? n - kLightAhead : 0;
+  std::size_t i = 0;
+  for (; i < hinted; ++i) {
+    const char* next = reinterpret_cast<const char*>(list[i + kLightAhead]);
+    for (std::size_t line = 0; line < kLightLines; ++line) __builtin_prefetch(next + 64 * line);
     evaluate(list[i]);
   }
+  for (; i < n; ++i) evaluate(list[i]);
 }
 
 /// How a fabric evaluates its lists (Router::list_evaluator): `n`
