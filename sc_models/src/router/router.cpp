@@ -183,17 +183,17 @@ inline void Router::commit_vc_allocation() {
 template <class S>
 inline void Router::buffer_write(Cycle cycle) {
   const unsigned parity = static_cast<unsigned>(cycle & 1);
-  // The links wrote each flit in place (Link::direct_to) and set its input
-  // VC's bit.
   for (std::uint64_t arrived = arrivals_->flits[parity]; arrived; arrived &= arrived - 1) {
-    const unsigned index = static_cast<unsigned>(__builtin_ctzll(arrived));
+    const unsigned p = static_cast<unsigned>(__builtin_ctzll(arrived));
+    const Flit& f = in_ends_[p].arrived_flit(cycle);
+    if (f.vc >= vc_count<S>()) fail("flit on nonexistent VC");
+    const unsigned index = p * vc_count<S>() + f.vc;
     InputVc& in = inputs_[index];
     // An active VC with a flit is ready (already so if it had one); an idle
     // VC that was empty has a new head.
     sa_ready_ |= std::uint64_t{in.active} << index;
-    const bool head = !in.active && in.fifo.empty();
-    in.fifo.accept();
-    if (head) new_head<S>(index, in.fifo.front());
+    if (!in.active && in.fifo.empty()) new_head<S>(index, f);
+    in.fifo.push(f);
     ++buffered_;
   }
   arrivals_->flits[parity] = 0;
@@ -257,8 +257,13 @@ void Router::prefetch(unsigned stage) const {
       out_links_[in.out_port]->prefetch_send();
     }
   }
-  for (std::uint64_t m = arrivals_->flits[now & 1]; m; m &= m - 1)
-    __builtin_prefetch(&inputs_[__builtin_ctzll(m)]);
+  for (std::uint64_t m = arrivals_->flits[now & 1]; m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(__builtin_ctzll(m));
+    if (ends_taken_)
+      __builtin_prefetch(&in_ends_[p].arrived_flit(now));
+    else
+      in_links_[p]->prefetch_arrival();
+  }
 }
 
 void Router::evaluate(Cycle cycle) { evaluate_as<GeneralRouterShape>(cycle); }
@@ -849,7 +854,7 @@ inline void Router::traverse(unsigned in_port, unsigned in_vc) {
 template <class S, bool kMerge, bool kArbiters>
 inline void Router::finish_crossing(InputVc& in, unsigned index, unsigned in_port, unsigned in_vc, unsigned out_port,
                                     bool tail) {
-  in.fifo.drop_in_ring();
+  in.fifo.drop();
   // The flit came in on this port's link (buffer_write), so it has one.
   if constexpr (kMerge)
     in_links_[in_port]->send_credit_merged(static_cast<VcId>(in_vc));

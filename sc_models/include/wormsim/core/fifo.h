@@ -39,23 +39,6 @@ class Fifo {
     ++count_;
   }
 
-  /// A buffer written in place (Link::direct_to): its ring of slots, and
-  /// the mask that wraps an index into it.
-  T* slots() { return slots_.get(); }
-  std::uint32_t ring_mask() const { return mask_; }
-  /// The slot after the last entry was written in place: it is an entry now.
-  void accept() {
-    if (full()) throw std::logic_error("fifo overflow: credit protocol violated");
-    ++count_;
-  }
-  /// drop() of a buffer written in place: the front moves on round the
-  /// ring even where the buffer empties (its writer keeps its own place).
-  void drop_in_ring() {
-    if (empty()) throw std::logic_error("fifo underflow");
-    --count_;
-    head_ = (head_ + 1) & mask_;
-  }
-
   T pop() {
     T value = front();
     drop();

@@ -98,7 +98,7 @@ class Link {
   inline CreditSlot credit() const;
   /// The flit seen in cycle `cycle`, for a reader that knows one arrived
   /// (its arrival bit is set).
-  const Flit& arrived_flit(std::uint64_t cycle) const { return flit_of(flit_ring_[cycle & flit_mask_], direct()); }
+  const Flit& arrived_flit(std::uint64_t cycle) const { return flit_ring_[cycle & flit_mask_].flit; }
   /// The flit seen in the current cycle, or null.
   inline const Flit* flit_arrival() const;
 
@@ -155,29 +155,6 @@ class Link {
   };
   static_assert(sizeof(FlitReg) == 64 && 64 % sizeof(CreditReg) == 0, "registers tile cache lines");
 
-  /// A direct link's flits of one VC are written where the receiver
-  /// buffers them: slot tail & mask of its ring `slots`, `tail` counting
-  /// the flits written (by the sender alone).
-  struct DirectVc {
-    Flit* slots = nullptr;
-    std::uint32_t mask = 0;
-    std::uint32_t tail = 0;
-  };
-  /// Makes the link direct (before anything is sent): VC v's flits go to
-  /// the ring `vcs[v]` of the receiving buffers (their slots and masks;
-  /// tails from 0), the receiver having named its arrival words with
-  /// notify_flit_to(words, first_bit): a flit on VC v sets bit first_bit +
-  /// v. A direct link's register holds a flit's VC and where it was
-  /// written, not the flit; flit(), flit_arrival() and arrived_flit() read
-  /// it there. The receiver counts a flit in (Fifo::accept) in the cycle it
-  /// is seen, and a slot is not written again before its flit has left.
-  void direct_to(const std::vector<DirectVc>& vcs) {
-    if (direct_ != nullptr) return;  // already (an attach again keeps the tails)
-    direct_ = std::make_unique<DirectVc[]>(vcs.size());
-    for (std::size_t v = 0; v < vcs.size(); ++v) direct_[v] = DirectVc{vcs[v].slots, vcs[v].mask, 0};
-  }
-  bool direct() const { return direct_ != nullptr; }
-
   /// What a send by the single-lane way (LinkCommitter::simple(): one lane,
   /// every direction one cycle) and an arrival read of a direction need:
   /// the receiving end's arrival words and bit, its word of one-lane
@@ -192,8 +169,7 @@ class Link {
     Link* link = nullptr;
     std::uint64_t* wake = nullptr;
     std::uint64_t wake_mask = 0;  ///< the receiver's bit in *wake
-    std::uint64_t arrive = 0;     ///< the arrival bit in words[parity] (VC v of a direct link: arrive << v)
-    DirectVc* direct = nullptr;   ///< direct_vcs(): where a direct link's flits are written
+    std::uint64_t arrive = 0;     ///< the arrival bit in words[parity]
     std::uint8_t mask = 1;        ///< ring size - 1
   };
   /// A credit direction's end. Where the receiver reads the arrival words
@@ -229,9 +205,7 @@ class Link {
                                                       VcId vc);
   [[gnu::always_inline]] static inline void send_credit(const CreditEnd& end, LinkCommitter& committer, VcId vc);
   /// arrived_flit(cycle) of the link of `end`.
-  static const Flit& arrived_flit(const FlitEnd& end, std::uint64_t cycle) {
-    return flit_of(end.regs[cycle & end.mask], end.direct != nullptr);
-  }
+  static const Flit& arrived_flit(const FlitEnd& end, std::uint64_t cycle) { return end.regs[cycle & end.mask].flit; }
 
   /// Sends `f` downstream (one flit per cycle).
   inline void send_flit(const Flit& f);
@@ -325,7 +299,7 @@ class Link {
   /// Puts what arrives for cycle `seen` in view of the receiving end: wakes
   /// it from lane `lane` and sets its arrival bit (the single-lane way is
   /// send_flit(end, ...)).
-  inline void arrive_flit(std::uint64_t seen, unsigned lane, VcId vc);
+  inline void arrive_flit(std::uint64_t seen, unsigned lane);
   /// `vcs`: the VCs credited (bit v: VC v).
   inline void arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t vcs);
   /// Bit `bit` of `*word`, atomically unless `own` (set_word_owned).
@@ -342,20 +316,6 @@ class Link {
   /// Writes register `r` of cycle `seen`: flit `f` on VC `vc` (counted),
   /// or a credit for VC `vc`.
   static inline void put(Link& link, FlitReg& r, const Flit& f, VcId vc, std::uint64_t seen);
-  /// A direct link's register: the flit's VC, and in its packet field the
-  /// address of the slot it was written to.
-  static const Flit& flit_of(const FlitReg& r, bool direct) {
-    return direct ? *reinterpret_cast<const Flit*>(static_cast<std::uintptr_t>(r.flit.packet)) : r.flit;
-  }
-  /// Writes `f` on VC `vc` to the next slot of `d`, and `r` to say where.
-  static void put_direct(DirectVc* d, FlitReg& r, const Flit& f, VcId vc) {
-    DirectVc& to = d[vc];
-    Flit* slot = &to.slots[to.tail++ & to.mask];
-    *slot = f;
-    slot->vc = vc;
-    r.flit.vc = vc;
-    r.flit.packet = reinterpret_cast<std::uintptr_t>(slot);
-  }
   static void put(CreditReg& r, VcId vc, std::uint64_t seen) {
     r.seen = seen;
     r.slot.vc = vc;
@@ -408,7 +368,6 @@ class Link {
   alignas(64) CreditReg credits_[2];
   // Line 4: what counting and naming read.
   alignas(64) std::uint64_t flits_wrapped_ = 0;  ///< 2^32 for each time a register's count of flits went round
-  std::unique_ptr<DirectVc[]> direct_;  ///< direct_to(); null: the registers hold the flits
   NodeId up_node_, down_node_;
   PortId up_port_, down_port_;
   bool up_is_router_, down_is_router_;
@@ -671,19 +630,15 @@ inline void Link::count_send(Link& link, FlitReg& r, const Flit& f) {
 
 inline void Link::put(Link& link, FlitReg& r, const Flit& f, VcId vc, std::uint64_t seen) {
   count_send(link, r, f);
-  if (link.direct_ != nullptr) {
-    put_direct(link.direct_.get(), r, f, vc);
-  } else {
-    r.flit = f;
-    r.flit.vc = vc;
-  }
+  r.flit = f;
+  r.flit.vc = vc;
   r.seen = seen;
 }
 
 inline FlitSlot Link::flit() const {
   const std::uint64_t t = now();
   const FlitReg& r = flit_ring_[t & flit_mask_];
-  return r.seen == t ? FlitSlot{true, flit_of(r, direct())} : FlitSlot{};
+  return r.seen == t ? FlitSlot{true, r.flit} : FlitSlot{};
 }
 
 inline CreditSlot Link::credit() const {
@@ -702,7 +657,7 @@ inline CreditSlot Link::credit() const {
 inline const Flit* Link::flit_arrival() const {
   const std::uint64_t t = now();
   const FlitReg& r = flit_ring_[t & flit_mask_];
-  return r.seen == t ? &flit_of(r, direct()) : nullptr;
+  return r.seen == t ? &r.flit : nullptr;
 }
 
 inline void Link::prefetch_send() const {
@@ -717,10 +672,10 @@ inline void Link::prefetch_arrival() const {
   __builtin_prefetch(reinterpret_cast<const char*>(r + 1) - 1);
 }
 
-inline void Link::arrive_flit(std::uint64_t seen, unsigned lane, VcId vc) {
+inline void Link::arrive_flit(std::uint64_t seen, unsigned lane) {
   committer_->count_move(lane);
   committer_->activity().wake_in(down_slot_, lane);
-  set_bit(&flit_words_[seen & 1], flit_bit_ + (direct() ? vc : 0u), flit_word_own_);
+  set_bit(&flit_words_[seen & 1], flit_bit_, flit_word_own_);
 }
 
 inline void Link::arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t vcs) {
@@ -734,7 +689,7 @@ inline void Link::arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t
 // (the pair, for a one-cycle direction) and lists a notice.
 inline Link::FlitEnd Link::flit_end(std::uint64_t* wake) {
   return FlitEnd{flit_ring_, flit_words_, this, wake, std::uint64_t{1} << (down_slot_ % 64),
-                 std::uint64_t{1} << flit_bit_, direct_.get(), flit_mask_};
+                 std::uint64_t{1} << flit_bit_, flit_mask_};
 }
 
 inline Link::CreditEnd Link::credit_end(std::uint64_t* wake, CreditReg* regs) {
@@ -761,19 +716,10 @@ inline Link::CreditEnd Link::credit_end() {
 
 inline void Link::send_flit_simple(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc,
                                    std::uint64_t seen) {
-  FlitReg& r = end.regs[seen & 1];
-  count_send(*end.link, r, f);
-  r.seen = seen;
-  if (end.direct != nullptr) {
-    put_direct(end.direct, r, f, vc);
-    end.words[seen & 1] |= end.arrive << vc;
-  } else {
-    r.flit = f;
-    r.flit.vc = vc;
-    end.words[seen & 1] |= end.arrive;
-  }
+  put(*end.link, end.regs[seen & 1], f, vc, seen);
   committer.count_simple_move();
   *end.wake |= end.wake_mask;
+  end.words[seen & 1] |= end.arrive;
 }
 
 inline void Link::send_credit_simple(const CreditEnd& end, VcId vc, std::uint64_t seen) {
@@ -810,7 +756,7 @@ inline void Link::send_flit(const Flit& f, VcId vc) {
   }
   const std::uint64_t seen = now() + 1;
   put(*this, flits_[seen & 1], f, vc, seen);
-  arrive_flit(seen, up_lane_, vc);
+  arrive_flit(seen, up_lane_);
 }
 
 inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
@@ -844,7 +790,7 @@ inline void Link::send_credit_merged(VcId vc) {
 
 inline void Link::commit_due(bool flit, unsigned lane, std::uint64_t edge) {
   if (flit) {
-    arrive_flit(edge + 1, lane, flit_ring_[(edge + 1) & flit_mask_].flit.vc);
+    arrive_flit(edge + 1, lane);
   } else {
     const CreditSlot& c = credit_ring_[(edge + 1) & credit_mask_].slot;
     arrive_credit(edge + 1, lane, (std::uint64_t{1} << c.vc) | c.more);

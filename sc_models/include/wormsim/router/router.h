@@ -74,9 +74,9 @@ class Router : public Component {
   Router& operator=(const Router&) = delete;
   ~Router() override;
 
-  /// The input VCs that receive a flit (bit port * V + vc) and the output
-  /// VCs credited, by the parity of the cycle it is seen in: set by the
-  /// links' senders, cleared as the router takes them.
+  /// The ports whose links bring a flit (input) or a credit (output), by
+  /// the parity of the cycle it is seen in: set by the links' senders,
+  /// cleared as the router takes them.
   struct Arrivals {
     ArrivalWords flits = {0, 0}, credits = {0, 0};
   };
@@ -85,17 +85,9 @@ class Router : public Component {
   /// there and not into a router's object, which would be a cache miss
   /// each on a large fabric). Before any link is attached.
   void place_arrivals(Arrivals* words) { arrivals_ = words; }
-  /// An input link writes its flits straight into the port's VC buffers
-  /// (Link::direct_to): a flit on VC v sets arrival bit port * V + v.
   void attach_input(PortId port, Link* link) {
     in_links_[port] = link;
-    link->notify_flit_to(arrivals_->flits, port * cfg_.vcs);
-    std::vector<Link::DirectVc> vcs(cfg_.vcs);
-    for (unsigned v = 0; v < cfg_.vcs; ++v) {
-      Fifo<Flit>& fifo = inputs_[port * cfg_.vcs + v].fifo;
-      vcs[v] = Link::DirectVc{fifo.slots(), fifo.ring_mask(), 0};
-    }
-    link->direct_to(vcs);
+    link->notify_flit_to(arrivals_->flits, port);
     committer_ = link->committer();
     ends_taken_ = false;
   }
