@@ -42,8 +42,6 @@ void NetworkInterface::take_link_ends() {
     if (ch.link != nullptr) ch.end = ch.link->flit_end();
   for (auto& ch : eject_) {
     if (ch.link == nullptr) continue;
-    if (ch.link->credit_latency() == 1 && ch.link->credit_registers() != ch.credit_regs)
-      ch.link->place_credit_registers(ch.credit_regs);
     ch.credit = ch.link->credit_end();
     ch.flits = ch.link->flit_end();
   }

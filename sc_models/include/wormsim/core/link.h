@@ -187,18 +187,6 @@ class Link {
   };
   inline FlitEnd flit_end();
   inline CreditEnd credit_end();
-  /// The registers of the credit direction (a ring, or the pair of a
-  /// one-cycle direction, where place_credit_registers() put them).
-  const CreditReg* credit_registers() const { return credit_ring_; }
-  /// Moves a one-cycle credit direction's pair of registers to `regs` (two,
-  /// which outlive the link's use), as they are: to the sending end's own
-  /// lines, which its sends touch anyway.
-  void place_credit_registers(CreditReg* regs) {
-    if (credit_latency_ != 1) throw std::logic_error("Link: only a one-cycle credit direction's registers move");
-    regs[0] = credit_ring_[0];
-    regs[1] = credit_ring_[1];
-    credit_ring_ = regs;
-  }
   /// send_flit(f, vc) and send_credit(vc) on the link of `end`, whose
   /// committer is `committer`: by the end where it is simple().
   [[gnu::always_inline]] static inline void send_flit(const FlitEnd& end, LinkCommitter& committer, const Flit& f,
@@ -349,7 +337,7 @@ class Link {
   // Line 0: what a send and an arrival read; written by neither end.
   LinkCommitter* committer_;
   FlitReg* flit_ring_ = flits_;  ///< flits_, or a ring of its own (latency > 1)
-  CreditReg* credit_ring_ = credits_;  ///< credits_, a ring of its own (latency > 1), or placed elsewhere
+  CreditReg* credit_ring_ = credits_;  ///< credits_, or a ring of its own (latency > 1)
   std::uint64_t* flit_words_;  ///< notify_flit_to(), or the committer's unwatched words
   std::uint64_t* credit_words_;
   std::uint32_t up_slot_, down_slot_;  ///< the ends' activity slots
@@ -362,8 +350,8 @@ class Link {
   /// A credit end without registers was taken: credits may be bits alone.
   bool credit_bits_ = false;
   // Lines 1 and 2: a one-cycle direction's flit registers (the sending end
-  // writes them); line 3: its credit registers (the receiving end), unless
-  // placed in that end's own lines (place_credit_registers).
+  // writes them); line 3: its credit registers (the receiving end), where
+  // its credits are not their bits alone.
   alignas(64) FlitReg flits_[2];
   alignas(64) CreditReg credits_[2];
   // Line 4: what counting and naming read.

@@ -85,11 +85,9 @@ class NetworkInterface final : public Component {
   };
   struct EjectChannel {
     Link* link = nullptr;
-    /// The link's flit and credit directions (take_link_ends), a
-    /// one-cycle credit direction's registers placed here.
+    /// The link's flit and credit directions (take_link_ends).
     Link::FlitEnd flits;
     Link::CreditEnd credit;
-    Link::CreditReg credit_regs[2];
     /// Flits held per VC: the node has checked them in (delivered) and only
     /// their count matters until it consumes them and returns the credits.
     std::vector<unsigned> held;

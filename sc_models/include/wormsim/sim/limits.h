@@ -21,14 +21,16 @@ namespace wormsim {
 /// Measured on one thread, 2 VCs of 8 flits, the program's own 10.7 MB
 /// taken off: 14.43, 14.45 and 14.57 KB per node on the 16x16x16,
 /// 32x32x8 and 32x32x16 meshes; these constants gave 14.56. A node's
-/// bytes also include 224 of its interface's link ends (two
-/// Link::FlitEnd, a Link::CreditEnd) and the router block's alignment
+/// bytes also include 192 of its interface's link ends (two
+/// Link::FlitEnd, a Link::CreditEnd, the channels' state around them) and
+/// the router block's alignment
 /// (each of a router's ports adds kBytesPerPortEnds). Measured on the
 /// 16x16x16 mesh (maximum resident set): 817 bytes per node before the
 /// ends held wake words, 94-96 more with them, and 250-290 more with the
-/// wake and arrival bits as masks (about 1,180 in all); these constants
-/// count 1,064, under by less than 1% of a node.
-constexpr double kBytesPerNode = 7.25 * 1024 + 96 + 224;
+/// wake and arrival bits as masks (about 1,180 in all), less the 32 of
+/// the interface's credit registers, now left in its links; these
+/// constants count 1,032, under by about 1% of a node.
+constexpr double kBytesPerNode = 7.25 * 1024 + 96 + 192;
 /// Per router port (network and local): the ends of its links it keeps
 /// (Router::InEnds, a line; Link::FlitEnd).
 constexpr double kBytesPerPortEnds = 120;
