@@ -29,7 +29,7 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
     for (NodeId id = static_cast<NodeId>(begin); id < end; ++id) {
       routers_[id] = Router::make(id, router_cfg_, routing, activity_, router_slot(id), config.worms, config.shaped_routers);
       routers_[id]->place_arrivals(&arrivals_[id]);
-      nis_[id] = std::make_unique<NetworkInterface>(id, ni_cfg, deliveries_, activity_, ni_slot(id),
+      nis_[id] = std::make_unique<NetworkInterface>(id, ni_cfg, deliveries_.entry(), activity_, ni_slot(id),
                                                     ni_eject_rng(config.seed, id));
     }
   });
@@ -111,6 +111,7 @@ void Network::set_threads(unsigned threads, std::size_t min_active_per_lane) {
   // The topology's spatial blocks: router and interface of a node together.
   apply_lanes(threads > 1 ? topology_.kind->lanes(topology_, threads, {}) : std::vector<unsigned>{});
   deliveries_.set_lanes(threads);
+  for (auto& ni : nis_) ni->set_observer(deliveries_.entry());
   min_active_per_lane_ = min_active_per_lane;
 }
 

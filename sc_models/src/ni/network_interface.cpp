@@ -6,7 +6,7 @@ namespace wormsim {
 
 NetworkInterface::NetworkInterface(NodeId id, const NiConfig& config, DeliveryObserver& observer,
                                    ActivityList& activity, std::size_t slot, Rng eject_rng)
-    : id_(id), cfg_(config), observer_(observer), activity_(activity), slot_(slot),
+    : id_(id), cfg_(config), observer_(&observer), activity_(activity), slot_(slot),
       rng_(eject_rng), inject_(config.channels), eject_(config.channels) {
   set_tag(kTag);
   for (auto& ch : inject_) {

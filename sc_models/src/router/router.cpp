@@ -58,6 +58,7 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
     const std::size_t at_inputs = place<InputVc>(size, vcs_total), at_outputs = place<OutputVc>(size, vcs_total);
     const std::size_t at_va_best = place<int>(size, vcs_total), at_va_claim = place<int>(size, vcs_total);
     const std::size_t at_va_arb = place<RoundRobin>(size, vcs_total);
+    const std::size_t at_va_grants = place<VaGrant>(size, vcs_total);
     const std::size_t at_wants = place<KeptWants>(size, vcs_total), at_kept = place<std::uint8_t>(size, vcs_total);
     static_assert(kKeptRoutes * sizeof(RouteCandidate) == 64, "an input VC's kept candidates fill one line");
     size = (size + 63) / 64 * 64;
@@ -82,6 +83,7 @@ Router::Router(NodeId id, const RouterConfig& config, const RoutingFunction& rou
     va_best_ = construct(b, at_va_best, vcs_total, -1);
     va_claim_ = construct(b, at_va_claim, vcs_total, -1);
     va_arb_ = construct(b, at_va_arb, vcs_total, RoundRobin(static_cast<unsigned>(vcs_total)));
+    va_grants_ = construct(b, at_va_grants, vcs_total, VaGrant{0, 0, -1});
     kept_wants_ = construct(b, at_wants, vcs_total, KeptWants{});
     kept_count_ = construct<std::uint8_t>(b, at_kept, vcs_total, 0);
     kept_routes_ = construct(b, at_kept_routes, vcs_total * kKeptRoutes, RouteCandidate{});
@@ -152,7 +154,9 @@ void Router::fail(const char* what) const {
 template <class S, bool kArbiters>
 inline void Router::commit_vc_allocation() {
   const unsigned vcs = vc_count<S>();
-  for (const VaGrant& g : va_grants_) {
+  const VaGrant* const grants_end = va_grants_ + va_grant_count_;
+  for (const VaGrant* gi = va_grants_; gi != grants_end; ++gi) {
+    const VaGrant& g = *gi;
     InputVc& in = inputs_[g.ivc];
     in.active = true;
     in.out_port = static_cast<PortId>(g.ovc / vcs);
@@ -482,7 +486,7 @@ inline void Router::vc_request(unsigned requester, unsigned o) {
 // together and is granted only if it wins both; otherwise neither.
 template <class S>
 void Router::vc_allocation() {
-  va_grants_.clear();  // va_touched_, va_forks_ and va_fork_bits_ are empty (left so below)
+  va_grant_count_ = 0;  // va_touched_, va_forks_ and va_fork_bits_ are empty (left so below)
   const unsigned vcs = vc_count<S>();
   for (std::uint64_t pending = va_waiting_; pending; pending &= pending - 1) {
     const unsigned requester = static_cast<unsigned>(__builtin_ctzll(pending));
@@ -511,7 +515,7 @@ void Router::vc_allocation() {
     }
     if (request < 0) continue;
     if (!forks && !(va_waiting_ & (va_waiting_ - 1))) {  // the only request: granted
-      va_grants_.push_back(VaGrant{requester, static_cast<unsigned>(request), -1});
+      va_grants_[va_grant_count_++] = VaGrant{requester, static_cast<unsigned>(request), -1};
       return;
     }
     if (forks) {
@@ -539,10 +543,10 @@ void Router::vc_allocation() {
   }
   for (const ForkRequest& f : va_forks_)
     if (va_claim_[f.ovc] == static_cast<int>(f.ivc))
-      va_grants_.push_back(VaGrant{f.ivc, f.ovc, static_cast<int>(f.local_ovc)});
+      va_grants_[va_grant_count_++] = VaGrant{f.ivc, f.ovc, static_cast<int>(f.local_ovc)};
   for (unsigned o : va_touched_) {
     const unsigned winner = static_cast<unsigned>(va_best_[o]);
-    if (!(va_fork_bits_ >> winner & 1u) && va_claim_[o] < 0) va_grants_.push_back(VaGrant{winner, o, -1});
+    if (!(va_fork_bits_ >> winner & 1u) && va_claim_[o] < 0) va_grants_[va_grant_count_++] = VaGrant{winner, o, -1};
     va_best_[o] = -1;
   }
   for (const ForkRequest& f : va_forks_) va_claim_[f.ovc] = -1;
@@ -573,7 +577,7 @@ void Router::keep_routes(unsigned requester, bool forks) {
 // play no part (BookSim's islip reads neither).
 void Router::vc_allocation_islip() {
   IslipState& st = *islip_;
-  va_grants_.clear();
+  va_grant_count_ = 0;
   st.va_granted = 0;
   const unsigned vcs = cfg_.vcs;
   std::uint64_t outputs = 0, heads = 0;  // heads: the requesters with an output to request
@@ -617,7 +621,7 @@ void Router::vc_allocation_islip() {
   if (!(heads & (heads - 1))) {  // one requester: each output it asks grants it
     const unsigned requester = static_cast<unsigned>(__builtin_ctzll(heads));
     const unsigned ovc = st.va.match_single(requester, outputs);
-    va_grants_.push_back(VaGrant{requester, ovc, -1});
+    va_grants_[va_grant_count_++] = VaGrant{requester, ovc, -1};
     st.va_granted = heads;
     st.va_ovc[requester] = static_cast<std::uint8_t>(ovc);
     return;
@@ -625,7 +629,7 @@ void Router::vc_allocation_islip() {
   st.va_granted = st.va.match(outputs, st.requesters.data(), cfg_.alloc_iters, st.matched.data());
   for (std::uint64_t m = st.va_granted; m; m &= m - 1) {
     const unsigned requester = static_cast<unsigned>(__builtin_ctzll(m));
-    va_grants_.push_back(VaGrant{requester, st.matched[requester], -1});
+    va_grants_[va_grant_count_++] = VaGrant{requester, st.matched[requester], -1};
     st.va_ovc[requester] = static_cast<std::uint8_t>(st.matched[requester]);
   }
 }

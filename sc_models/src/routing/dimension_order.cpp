@@ -17,17 +17,23 @@ DimensionOrderRouting::DimensionOrderRouting(const Topology& t, unsigned vcs, Da
 }
 
 void DimensionOrderRouting::route(NodeId here, PortId, VcId, const Flit& head, RouteSet& out) const {
+  if (wrap_) return route_torus(here, head, out);
+  const auto& cur = coords_[here];
+  const auto& dst = coords_[head.dst];
+  for (unsigned d = 0; d < 3; ++d) {
+    if (cur[d] == dst[d]) continue;
+    out.add(static_cast<PortId>(port_[2 * d + (dst[d] > cur[d] ? 0 : 1)]), all_);
+    return;
+  }
+}
+
+void DimensionOrderRouting::route_torus(NodeId here, const Flit& head, RouteSet& out) const {
   const auto& cur = coords_[here];
   const auto& dst = coords_[head.dst];
   const auto& src = coords_[head.src];
   for (unsigned d = 0; d < 3; ++d) {
     if (cur[d] == dst[d]) continue;
     const unsigned k = dims_[d];
-    if (!wrap_) {
-      const bool positive = dst[d] > cur[d];
-      out.add(static_cast<PortId>(port_[2 * d + (positive ? 0 : 1)]), all_);
-      return;
-    }
     // Torus: the packet entered ring d at coordinate src[d] (dimension order
     // leaves coordinate d untouched until now) and goes the shorter way.
     if (datelines_ == Datelines::Position) {

@@ -141,14 +141,7 @@ Scoreboard::Open& Scoreboard::open_delivery(const Flit& f, NodeId node, Cycle cy
   return entries_[c.entry];
 }
 
-void Scoreboard::on_delivered(const Flit& f, NodeId node, unsigned channel, Cycle cycle) {
-  std::size_t cell = table_.size();  // not probed yet
-  Open* direct = nullptr;
-  if (f.worm == 0) {  // a unicast id names one delivery: a wrong node is caught below
-    Open& d = direct_slot(f.packet);
-    if (d.live && d.packet.id == f.packet) direct = &d;
-  }
-  Open& o = direct != nullptr ? *direct : open_delivery(f, node, cycle, cell);
+void Scoreboard::reject(const Open& o, const Flit& f, NodeId node) {
   if (node != o.packet.dst || f.dst != o.packet.dst || f.src != o.packet.src)
     throw ScoreboardError("scoreboard: " + describe(f) + " delivered at wrong node " +
                           std::to_string(node) + " (expected " + std::to_string(o.packet.dst) +
@@ -156,32 +149,51 @@ void Scoreboard::on_delivered(const Flit& f, NodeId node, unsigned channel, Cycl
   if (f.seq != o.next_seq)
     throw ScoreboardError("scoreboard: " + describe(f) + " out of order at node " +
                           std::to_string(node) + ": expected flit " + std::to_string(o.next_seq));
-  const FlitType expected = flit_type_for(f.seq, o.packet.length);
-  if (f.type != expected)
+  if (f.type != flit_type_for(f.seq, o.packet.length))
     throw ScoreboardError("scoreboard: " + describe(f) + " has wrong head/tail marking");
+  throw ScoreboardError("scoreboard: " + describe(f) + " left its packet's ejection channel/VC");
+}
+
+inline bool Scoreboard::advance(Open& o, const Flit& f, NodeId node, unsigned channel) {
+  if (node != o.packet.dst || f.dst != o.packet.dst || f.src != o.packet.src || f.seq != o.next_seq ||
+      f.type != flit_type_for(f.seq, o.packet.length)) [[unlikely]]
+    reject(o, f, node);
   if (f.seq == 0) {
     o.channel = channel;
     o.vc = f.vc;
     o.next_seq += o.skip;
-  } else if (channel != o.channel || f.vc != o.vc) {
-    throw ScoreboardError("scoreboard: " + describe(f) + " left its packet's ejection channel/VC");
+  } else if (channel != o.channel || f.vc != o.vc) [[unlikely]] {
+    reject(o, f, node);
   }
   ++o.next_seq;
   ++delivered_flits_;
-  if (o.next_seq == o.packet.length) {
-    const Packet done = o.packet;
-    if (direct != nullptr) {
-      close_direct(o);
-    } else {
-      if (f.type != FlitType::HeadTail) {
-        Recent& recent = recent_[node & (kRecent - 1)];
-        if (recent.entry != kNone && &entries_[recent.entry] == &o) recent.entry = kNone;
-      }
-      erase_cell(cell < table_.size() ? cell : probe(f.packet, node));
+  return o.next_seq == o.packet.length;
+}
+
+void Scoreboard::on_delivered(const Flit& f, NodeId node, unsigned channel, Cycle cycle) {
+  if (f.worm == 0) {  // a unicast id names one delivery: a wrong node is caught by advance()
+    Open& d = direct_slot(f.packet);
+    if (d.live && d.packet.id == f.packet) {
+      if (!advance(d, f, node, channel)) return;
+      const Packet done = d.packet;
+      close_direct(d);
+      return completed(done, cycle);
     }
-    ++delivered_packets_;
-    if (on_complete_) on_complete_(done, cycle);
   }
+  on_delivered_in_table(f, node, channel, cycle);
+}
+
+void Scoreboard::on_delivered_in_table(const Flit& f, NodeId node, unsigned channel, Cycle cycle) {
+  std::size_t cell = table_.size();  // not probed yet
+  Open& o = open_delivery(f, node, cycle, cell);
+  if (!advance(o, f, node, channel)) return;
+  const Packet done = o.packet;
+  if (f.type != FlitType::HeadTail) {
+    Recent& recent = recent_[node & (kRecent - 1)];
+    if (recent.entry != kNone && &entries_[recent.entry] == &o) recent.entry = kNone;
+  }
+  erase_cell(cell < table_.size() ? cell : probe(f.packet, node));
+  completed(done, cycle);
 }
 
 void Scoreboard::hand_over(const std::function<Scoreboard*(NodeId)>& to) {

@@ -232,6 +232,9 @@ class Network {
     void on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) override;
     void on_injected(const Packet& packet) override;
     void set_lanes(unsigned lanes);
+    /// What the interfaces report to: the target itself with one lane (no
+    /// hop through this), else this.
+    DeliveryObserver& entry() { return held_.empty() ? target_ : *this; }
     void set_direct(std::vector<DeliveryObserver*> observers) { direct_ = std::move(observers); }
     /// Before the lanes of a cycle start (serially): the packets that left
     /// their queues in the cycle before are the ones open_injected() hands out.

@@ -35,6 +35,9 @@ class NetworkInterface final : public Component {
   NetworkInterface(NodeId id, const NiConfig& config, DeliveryObserver& observer,
                    ActivityList& activity, std::size_t slot, Rng eject_rng);
 
+  /// Where deliveries and injections are reported from now on.
+  void set_observer(DeliveryObserver& observer) { observer_ = &observer; }
+
   /// The links of channel `channel` (at most 64 channels): they set bits
   /// in the interface's arrival words as a flit (ejection: the channel's
   /// bit) or a credit (injection: bit channel * V + vc, so channels x VCs
@@ -104,7 +107,7 @@ class NetworkInterface final : public Component {
 
   NodeId id_;
   NiConfig cfg_;
-  DeliveryObserver& observer_;
+  DeliveryObserver* observer_;
   ActivityList& activity_;
   std::size_t slot_;
   Rng rng_;
@@ -136,7 +139,7 @@ inline void NetworkInterface::inject() {
       ch.busy = true;
       ++busy_channels_;
       const Packet& p = queue_.front();
-      observer_.on_injected(p);
+      observer_->on_injected(p);
       Flit& f = ch.next;
       f = Flit{};
       f.packet = p.id;
@@ -182,7 +185,7 @@ inline void NetworkInterface::receive(Cycle cycle) {
     const unsigned k = static_cast<unsigned>(__builtin_ctzll(arrived));
     auto& ch = eject_[k];
     const Flit& f = Link::arrived_flit(ch.flits, now);
-    observer_.on_delivered(f, id_, k, cycle);
+    observer_->on_delivered(f, id_, k, cycle);
     if (++ch.held[f.vc] > cfg_.buffer_depth)
       throw std::logic_error("network interface: ejection buffer overflow: credit protocol violated");
     ch.holding |= 1ull << f.vc;

@@ -43,6 +43,9 @@ class DimensionOrderRouting : public RoutingFunction {
   std::size_t table_bytes() const override { return coords_.size() * sizeof(coords_[0]); }
 
  private:
+  /// route() on the torus: the way round and the VC class of each ring.
+  [[gnu::noinline]] void route_torus(NodeId here, const Flit& head, RouteSet& out) const;
+
   std::array<unsigned, 3> dims_;
   /// (x, y, z) of every node, so a route divides nothing (linear in the nodes).
   std::vector<std::array<unsigned, 3>> coords_;

@@ -128,6 +128,19 @@ class Scoreboard : public DeliveryObserver {
   /// that happened to a quarter of its slots' worth of packets, moving each
   /// open delivery to its slot of the larger array where that is free.
   void note_direct_miss();
+  /// Checks flit `f`'s delivery at `node` on `channel` against its open
+  /// delivery `o` and counts it; true when it completes the packet. Throws
+  /// ScoreboardError on a wrong node, order, marking or channel.
+  bool advance(Open& o, const Flit& f, NodeId node, unsigned channel);
+  /// The delivery of `f` that is not in its slot of direct_ (a worm's, or
+  /// a unicast packet's whose slot was taken).
+  void on_delivered_in_table(const Flit& f, NodeId node, unsigned channel, Cycle cycle);
+  /// Throws the error advance() found (cold: only called when one exists).
+  [[noreturn, gnu::cold, gnu::noinline]] static void reject(const Open& o, const Flit& f, NodeId node);
+  void completed(const Packet& done, Cycle cycle) {
+    ++delivered_packets_;
+    if (on_complete_) on_complete_(done, cycle);
+  }
   void close_direct(Open& o) {
     o.live = false;
     --open_count_;
