@@ -27,6 +27,7 @@ ResourceEstimate estimate_resources(const Topology& t, const Scenario& s, double
   const unsigned threads = run_threads(s, t.num_nodes());
   e.memory_bytes =
       nodes * (kBytesPerNode + kBytesPerPortSpan * t.num_ports + kBytesPerPortEnds * (t.num_ports + s.local_ports) +
+               kBytesPerInputVc * (t.num_ports + s.local_ports) * s.vcs +
                buffers * (kBytesPerVcBuffer + kBytesPerFlitSlot * static_cast<double>(Fifo<Flit>::ring_slots(s.buffer)))) +
       routing_tables + (threads > 1 ? nodes * kBytesPerNodeWithThreads + threads * kBytesPerThread : 0);
   e.check_steps = s.deadlock_check ? proof_steps : 0;
