@@ -1,5 +1,6 @@
 // The scoreboard: a packet delivered in order completes; a reordered,
-// duplicated, misdelivered or lost flit is caught, also when packets
+// duplicated, misdelivered or lost flit is caught, with an error that names
+// the check it failed, also when packets
 // interleave, one-flit packets among them, and completed packets' entries
 // are reused; thousands of open deliveries, closed in random order, stay
 // findable through its table's growth and deletions, packets whose slots
@@ -12,6 +13,7 @@
 #include <algorithm>
 #include <iostream>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <wormsim/stats/scoreboard.h>
@@ -109,6 +111,59 @@ TEST(Scoreboard, CatchesReorderDuplicateWrongNodeAndLoss) {
     sb.on_created(p);
     sb.on_delivered(flit_of(p, 0), 5, 0, 1);
     EXPECT_EQ(sb.outstanding_packets(), 1u) << "an undelivered flit keeps its packet open";
+  }
+}
+
+// Each rejected flit's error names the check it failed, whether its
+// delivery is in the direct array (a unicast packet) or in the table (a
+// worm's copy, keyed by node: at another node none is open), and the flit
+// is not counted.
+TEST(Scoreboard, EachRejectionNamesTheCheckThatFailed) {
+  struct Case {
+    const char* what;
+    const char* what_in_table;
+    unsigned seq, node, channel;
+    VcId vc;
+    bool wrong_type;
+  };
+  const std::vector<Case> cases = {
+      {"delivered at wrong node 4 (expected 5)", "no delivery of its packet is open there", 1, 4, 0, 0, false},
+      {"out of order at node 5: expected flit 1", nullptr, 2, 5, 0, 0, false},
+      {"has wrong head/tail marking", nullptr, 1, 5, 0, 0, true},
+      {"left its packet's ejection channel/VC", nullptr, 1, 5, 1, 0, false},
+      {"left its packet's ejection channel/VC", nullptr, 1, 5, 0, 1, false},
+  };
+  for (const bool in_table : {false, true}) {
+    for (const Case& c : cases) {
+      Scoreboard sb;
+      Packet p = make_packet(1, 0, 5, 3);
+      const auto flit = [&](unsigned seq, VcId vc) {
+        Flit f = flit_of(p, seq, vc);
+        f.worm = p.worm;
+        return f;
+      };
+      if (in_table) {
+        p.worm = 1;
+        sb.on_created(p, std::vector<NodeId>{5});
+      } else {
+        sb.on_created(p);
+      }
+      sb.on_delivered(flit(0, 0), 5, 0, 1);
+      Flit f = flit(c.seq, c.vc);
+      if (c.wrong_type) f.type = FlitType::Tail;
+      std::string error;
+      try {
+        sb.on_delivered(f, c.node, c.channel, 2);
+      } catch (const ScoreboardError& e) {
+        error = e.what();
+      }
+      const char* what = in_table && c.what_in_table != nullptr ? c.what_in_table : c.what;
+      EXPECT_NE(error.find(what), std::string::npos) << (in_table ? "table: " : "direct: ") << what << " | got: " << error;
+      EXPECT_EQ(sb.delivered_flits(), 1u) << "a rejected flit is not counted";
+      sb.on_delivered(flit(1, 0), 5, 0, 3);
+      sb.on_delivered(flit(2, 0), 5, 0, 4);
+      EXPECT_EQ(sb.delivered_packets(), 1u) << "the packet completes after the rejection";
+    }
   }
 }
 
