@@ -307,7 +307,7 @@ inline void Router::evaluate_as(Cycle cycle) {
     }
     if ((islip_->queued_ports | islip_->sent_ports) != 0) send_queued();
   } else {
-    if (va) vc_allocation<S>();
+    if (va) vc_allocation_inline<S>();
     if (sa) switch_allocation<S>();
     if (va) commit_vc_allocation<S, true>();
   }
@@ -485,6 +485,32 @@ inline void Router::vc_request(unsigned requester, unsigned o) {
 // (port * V + vc). A forking head requests its ejection VC and its forward VC
 // together and is granted only if it wins both; otherwise neither.
 template <class S>
+inline int Router::route_head(unsigned requester, const Flit& head, bool forks) {
+  const unsigned vcs = vc_count<S>();
+  route_as<S>(head, static_cast<PortId>(requester / vcs), static_cast<VcId>(requester % vcs), routes_);
+  check_ports(routes_);
+  const int request = select<S>(routes_);
+  if (request < 0) keep_routes(requester, forks);  // it waits: keep its candidates
+  return request;
+}
+
+template <class S>
+inline void Router::vc_allocation_inline() {
+  const std::uint64_t waiting = va_waiting_;
+  if (!(waiting & (waiting - 1)) && !(routed_ & waiting)) {
+    const unsigned requester = static_cast<unsigned>(__builtin_ctzll(waiting));
+    const Flit& head = inputs_[requester].fifo.front();
+    if (is_head(head.type) && !forks_here(head)) {
+      va_grant_count_ = 0;
+      const int request = route_head<S>(requester, head, false);
+      if (request >= 0) va_grants_[va_grant_count_++] = VaGrant{requester, static_cast<unsigned>(request), -1};
+      return;
+    }
+  }
+  vc_allocation<S>();
+}
+
+template <class S>
 void Router::vc_allocation() {
   va_grant_count_ = 0;  // va_touched_, va_forks_ and va_fork_bits_ are empty (left so below)
   const unsigned vcs = vc_count<S>();
@@ -507,11 +533,8 @@ void Router::vc_allocation() {
     } else {
       const Flit& head = inputs_[requester].fifo.front();
       if (!is_head(head.type)) fail("body flit at idle VC front");
-      route_as<S>(head, static_cast<PortId>(p), v, routes_);
-      check_ports(routes_);
-      request = select<S>(routes_);
       forks = forks_here(head);
-      if (request < 0) keep_routes(requester, forks);  // it waits: keep its candidates
+      request = route_head<S>(requester, head, forks);
     }
     if (request < 0) continue;
     if (!forks && !(va_waiting_ & (va_waiting_ - 1))) {  // the only request: granted

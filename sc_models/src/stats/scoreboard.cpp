@@ -84,6 +84,7 @@ void Scoreboard::note_direct_miss() {
   // to slot i or i + old size of the new one, which no other takes.
   std::vector<Open> old(direct_.size() * 2);
   old.swap(direct_);
+  direct_mask_ = direct_.size() - 1;
   for (const Open& o : old)
     if (o.live) direct_slot(o.packet.id) = o;
 }
@@ -152,35 +153,6 @@ void Scoreboard::reject(const Open& o, const Flit& f, NodeId node) {
   if (f.type != flit_type_for(f.seq, o.packet.length))
     throw ScoreboardError("scoreboard: " + describe(f) + " has wrong head/tail marking");
   throw ScoreboardError("scoreboard: " + describe(f) + " left its packet's ejection channel/VC");
-}
-
-inline bool Scoreboard::advance(Open& o, const Flit& f, NodeId node, unsigned channel) {
-  if (node != o.packet.dst || f.dst != o.packet.dst || f.src != o.packet.src || f.seq != o.next_seq ||
-      f.type != flit_type_for(f.seq, o.packet.length)) [[unlikely]]
-    reject(o, f, node);
-  if (f.seq == 0) {
-    o.channel = channel;
-    o.vc = f.vc;
-    o.next_seq += o.skip;
-  } else if (channel != o.channel || f.vc != o.vc) [[unlikely]] {
-    reject(o, f, node);
-  }
-  ++o.next_seq;
-  ++delivered_flits_;
-  return o.next_seq == o.packet.length;
-}
-
-void Scoreboard::on_delivered(const Flit& f, NodeId node, unsigned channel, Cycle cycle) {
-  if (f.worm == 0) {  // a unicast id names one delivery: a wrong node is caught by advance()
-    Open& d = direct_slot(f.packet);
-    if (d.live && d.packet.id == f.packet) {
-      if (!advance(d, f, node, channel)) return;
-      const Packet done = d.packet;
-      close_direct(d);
-      return completed(done, cycle);
-    }
-  }
-  on_delivered_in_table(f, node, channel, cycle);
 }
 
 void Scoreboard::on_delivered_in_table(const Flit& f, NodeId node, unsigned channel, Cycle cycle) {

@@ -282,6 +282,14 @@ class Router : public Component {
   int pick_input(unsigned o) const;
   template <class S>
   void vc_allocation();
+  /// vc_allocation(), where one head waits that has not been routed and
+  /// does not fork here: decided inline (the common case of light load).
+  template <class S>
+  [[gnu::always_inline]] inline void vc_allocation_inline();
+  /// Routes the unrouted head `head` of input VC `requester` and selects
+  /// its output VC (-1: none free now; its candidates are kept).
+  template <class S>
+  [[gnu::always_inline]] inline int route_head(unsigned requester, const Flit& head, bool forks);
   template <class S>
   [[gnu::always_inline]] inline void switch_allocation();
   /// switch_allocation() where more than one VC is eligible (`eligible_vcs`).

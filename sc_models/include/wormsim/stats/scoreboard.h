@@ -51,7 +51,18 @@ class Scoreboard : public DeliveryObserver {
   /// empty = none).
   void on_created(const Packet& packet, const std::vector<NodeId>& destinations,
                   const std::vector<unsigned>& skipped = {});
-  void on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) override;
+  void on_delivered(const Flit& flit, NodeId node, unsigned channel, Cycle cycle) override {
+    if (flit.worm == 0) {  // a unicast id names one delivery: a wrong node is caught by advance()
+      Open& d = direct_slot(flit.packet);
+      if (d.live && d.packet.id == flit.packet) {
+        if (!advance(d, flit, node, channel)) return;
+        const Packet done = d.packet;
+        close_direct(d);
+        return completed(done, cycle);
+      }
+    }
+    on_delivered_in_table(flit, node, channel, cycle);
+  }
 
   std::uint64_t created_packets() const { return created_packets_; }
   std::uint64_t created_flits() const { return created_flits_; }
@@ -115,7 +126,7 @@ class Scoreboard : public DeliveryObserver {
   /// `cell` is set to its cell when the table was probed (else left as is).
   Open& open_delivery(const Flit& f, NodeId node, Cycle cycle, std::size_t& cell);
   /// The slot of direct_ where packet `id` may be.
-  Open& direct_slot(std::uint64_t id) { return direct_[id & (direct_.size() - 1)]; }
+  Open& direct_slot(std::uint64_t id) { return direct_[id & direct_mask_]; }
   /// Opens the only delivery of unicast packet `o.packet`: in its slot of
   /// direct_ if free, else in table_; false if it is open already (in
   /// either).
@@ -131,7 +142,21 @@ class Scoreboard : public DeliveryObserver {
   /// Checks flit `f`'s delivery at `node` on `channel` against its open
   /// delivery `o` and counts it; true when it completes the packet. Throws
   /// ScoreboardError on a wrong node, order, marking or channel.
-  bool advance(Open& o, const Flit& f, NodeId node, unsigned channel);
+  bool advance(Open& o, const Flit& f, NodeId node, unsigned channel) {
+    if (node != o.packet.dst || f.dst != o.packet.dst || f.src != o.packet.src || f.seq != o.next_seq ||
+        f.type != flit_type_for(f.seq, o.packet.length)) [[unlikely]]
+      reject(o, f, node);
+    if (f.seq == 0) {
+      o.channel = channel;
+      o.vc = f.vc;
+      o.next_seq += o.skip;
+    } else if (channel != o.channel || f.vc != o.vc) [[unlikely]] {
+      reject(o, f, node);
+    }
+    ++o.next_seq;
+    ++delivered_flits_;
+    return o.next_seq == o.packet.length;
+  }
   /// The delivery of `f` that is not in its slot of direct_ (a worm's, or
   /// a unicast packet's whose slot was taken).
   void on_delivered_in_table(const Flit& f, NodeId node, unsigned channel, Cycle cycle);
@@ -153,6 +178,7 @@ class Scoreboard : public DeliveryObserver {
   /// id is the key, as a unicast packet has one delivery): a packet whose
   /// slot is taken when it is created goes to table_ instead.
   std::vector<Open> direct_ = std::vector<Open>(kDirectFirst);
+  std::size_t direct_mask_ = kDirectFirst - 1;  ///< direct_.size() - 1
   static constexpr std::size_t kDirectFirst = 1024, kDirectMost = std::size_t{1} << 15;  ///< 64 KB to 2 MB
   std::size_t direct_misses_ = 0;  ///< packets that found their slot taken since direct_ last grew
   std::vector<std::uint32_t> free_entries_;          ///< entries_ of closed deliveries, reused
