@@ -479,11 +479,6 @@ inline void Router::vc_request(unsigned requester, unsigned o) {
   }
 }
 
-// VA: each idle input VC whose front flit is a head requests the first free
-// output VC among its route candidates (candidate order, then ascending VC).
-// Each output VC grants one requester, round-robin over input VC index
-// (port * V + vc). A forking head requests its ejection VC and its forward VC
-// together and is granted only if it wins both; otherwise neither.
 template <class S>
 inline int Router::route_head(unsigned requester, const Flit& head, bool forks) {
   const unsigned vcs = vc_count<S>();
@@ -510,6 +505,11 @@ inline void Router::vc_allocation_inline() {
   vc_allocation<S>();
 }
 
+// VA: each idle input VC whose front flit is a head requests the first free
+// output VC among its route candidates (candidate order, then ascending VC).
+// Each output VC grants one requester, round-robin over input VC index
+// (port * V + vc). A forking head requests its ejection VC and its forward VC
+// together and is granted only if it wins both; otherwise neither.
 template <class S>
 void Router::vc_allocation() {
   va_grant_count_ = 0;  // va_touched_, va_forks_ and va_fork_bits_ are empty (left so below)
