@@ -1,8 +1,7 @@
 // The scoreboard: a packet delivered in order completes; a reordered,
 // duplicated, misdelivered or lost flit is caught, with an error that names
-// the check it failed, also when packets
-// interleave, one-flit packets among them, and completed packets' entries
-// are reused; thousands of open deliveries, closed in random order, stay
+// the check it failed, also when packets interleave, one-flit packets among
+// them, and completed packets' entries are reused; thousands of open deliveries, closed in random order, stay
 // findable through its table's growth and deletions, packets whose slots
 // by id collide are checked alike, and a hand-over moves
 // exactly those asked for. A packet counted at creation opens its delivery

@@ -456,7 +456,7 @@ class Router : public Component {
   std::uint64_t kept_forks_ = 0;  ///< routed heads that fork here (their head is read only then)
   std::uint64_t va_fork_bits_ = 0;  ///< requesters that fork
   VaGrant* va_grants_;           ///< [P x V] this cycle's grants (at most one per input VC)
-  unsigned va_grant_count_ = 0;
+  unsigned va_grant_count_ = 0;  ///< va_grants_ in use
   /// Per-cycle scratch of vc_allocation(), empty between its calls (as
   /// are va_forks_ and va_fork_bits_).
   std::vector<unsigned> va_touched_;

@@ -35,9 +35,7 @@ constexpr double kBytesPerNode = 7.25 * 1024 + 96 + 192;
 /// (Router::InEnds, a line; Link::FlitEnd).
 constexpr double kBytesPerPortEnds = 120;
 /// Per router input VC: its slot for a VC allocation grant (Router::VaGrant,
-/// in the router's block). Measured on the 16x16x16 mesh with 2 VCs: the
-/// slots added 71 bytes per node (the 168 of 14 slots, less the growing
-/// array they replaced).
+/// 12 bytes in the router's block).
 constexpr double kBytesPerInputVc = 12;
 /// Measured: with several threads, per node the lanes' lists (components to
 /// evaluate, link directions to commit) and maps (a node's lane for its
