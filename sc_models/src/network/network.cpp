@@ -228,6 +228,7 @@ void Network::evaluate_phase(Cycle cycle) {
       deliveries_.open_injected(lane);
       if (lane_prework_) lane_prework_(lane, cycle);
       evaluate_list(activity_.take_lane(lane), cycle);
+      activity_.count_lane_wakeups(lane);
       if (lane_work_) lane_work_(lane, cycle);
     }
     if constexpr (kProfile) profile_->single_evaluate += since(t), ++profile_->single_phases;
@@ -239,6 +240,7 @@ void Network::evaluate_phase(Cycle cycle) {
       deliveries_.open_injected(lane);
       if (lane_prework_) lane_prework_(lane, cycle);
       evaluate_list(activity_.take_lane(lane), cycle);
+      activity_.count_lane_wakeups(lane);
       if (lane_work_) lane_work_(lane, cycle);
       if (kProfile || timed) {
         const double took = since(start);

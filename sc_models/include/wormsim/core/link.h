@@ -155,22 +155,51 @@ class Link {
   };
   static_assert(sizeof(FlitReg) == 64 && 64 % sizeof(CreditReg) == 0, "registers tile cache lines");
 
-  /// What a send by the single-lane way (LinkCommitter::simple(): one lane,
-  /// every direction one cycle) and an arrival read of a direction need:
-  /// the receiving end's arrival words and bit, its word of one-lane
-  /// wake-ups (ActivityList::wake_word) and its bit there, as masks, and
-  /// for flits the ring of registers. A component keeps it beside its own
-  /// state (flit_end(), credit_end(), taken once both ends are attached) and
-  /// sends and reads through it (send_flit(end, ...), arrived_flit(end, ...)),
-  /// so that in a simple() fabric it reads no line of the link object.
+  /// An end's link, with what its sending end knows of the lanes in the
+  /// pointer's low bits (a Link is 64-byte aligned), so that an end keeps
+  /// to its line.
+  class EndLink {
+   public:
+    EndLink() = default;
+    EndLink(Link* link) : bits_(reinterpret_cast<std::uintptr_t>(link)) {}  // NOLINT: an end's link converts
+    EndLink(Link* link, bool lane_local, bool word_shared)
+        : bits_(reinterpret_cast<std::uintptr_t>(link) | (lane_local ? kLaneLocal : 0u) |
+                (word_shared ? kWordShared : 0u)) {}
+    Link* get() const { return reinterpret_cast<Link*>(bits_ & ~kFlags); }
+    Link* operator->() const { return get(); }
+    Link& operator*() const { return *get(); }
+    /// Several lanes, every direction of the fabric one cycle, and the
+    /// receiving end in the sending end's lane: a send wakes it through
+    /// the lane's own words (ActivityList::wake_word).
+    bool lane_local() const { return (bits_ & kLaneLocal) != 0; }
+    /// Another lane also sets bits in the receiver's arrival word: a send
+    /// by its lane sets its bit atomically.
+    bool word_shared() const { return (bits_ & kWordShared) != 0; }
+
+   private:
+    static constexpr std::uintptr_t kLaneLocal = 1, kWordShared = 2, kFlags = 3;
+    std::uintptr_t bits_ = 0;
+  };
+
+  /// What a send by ends (LinkCommitter::simple(): one lane, every
+  /// direction one cycle; or several lanes, every direction one cycle, and
+  /// the receiving end in the sender's lane: EndLink::lane_local) and an
+  /// arrival read of a direction need: the receiving end's arrival words
+  /// and bit, its word of wake-ups (ActivityList::wake_word) and its bit
+  /// there, as masks, and for flits the ring of registers. A component
+  /// keeps it beside its own state (flit_end(), credit_end(), taken once
+  /// both ends are attached and again after its lane is set) and sends and
+  /// reads through it (send_flit(end, ...), arrived_flit(end, ...)), so
+  /// that such a send reads no line of the link object.
   struct FlitEnd {
     FlitReg* regs = nullptr;
     std::uint64_t* words = nullptr;
-    Link* link = nullptr;
+    EndLink link;
     std::uint64_t* wake = nullptr;
     std::uint64_t wake_mask = 0;  ///< the receiver's bit in *wake
     std::uint64_t arrive = 0;     ///< the arrival bit in words[parity]
     std::uint8_t mask = 1;        ///< ring size - 1
+    std::uint16_t lane = 0;       ///< the sending end's lane (its count of flits moved)
   };
   /// A credit direction's end. Where the receiver reads the arrival words
   /// (notify_credit_to), a one-cycle credit sent by the end in a simple()
@@ -183,12 +212,13 @@ class Link {
     std::uint64_t wake_mask = 0;  ///< the receiver's bit in *wake
     std::uint64_t arrive = 0;     ///< VC 0's arrival bit in words[parity] (VC v: arrive << v)
     CreditReg* regs = nullptr;
-    Link* link = nullptr;
+    EndLink link;
   };
   inline FlitEnd flit_end();
   inline CreditEnd credit_end();
   /// send_flit(f, vc) and send_credit(vc) on the link of `end`, whose
-  /// committer is `committer`: by the end where it is simple().
+  /// committer is `committer`: by the end where it is simple() or the end
+  /// is lane_local().
   [[gnu::always_inline]] static inline void send_flit(const FlitEnd& end, LinkCommitter& committer, const Flit& f,
                                                       VcId vc);
   [[gnu::always_inline]] static inline void send_credit(const CreditEnd& end, LinkCommitter& committer, VcId vc);
@@ -309,12 +339,18 @@ class Link {
     r.slot.vc = vc;
     r.slot.more = 0;
   }
-  /// send_flit(f, vc) and send_credit(vc) out of line, for a sender by
-  /// ends whose committer is not simple(); a credit end without registers
-  /// (`registers` false) sends a one-cycle credit as its bit alone.
-  [[gnu::noinline]] void send_flit_general(const Flit& f, VcId vc) { send_flit(f, vc); }
-  [[gnu::noinline]] void send_credit_general(VcId vc, bool registers) { send_credit_by_lanes(vc, registers); }
-  inline void send_credit_by_lanes(VcId vc, bool registers);
+  /// send_flit(end, ...) and send_credit(end, ...) out of line, where the
+  /// committer is not simple(): by the end where it is lane_local(), else
+  /// by the link (a credit end without registers sends a one-cycle credit
+  /// as its bit alone).
+  [[gnu::noinline]] static void send_flit_by_lanes(const FlitEnd& end, LinkCommitter& committer, const Flit& f,
+                                                   VcId vc);
+  [[gnu::noinline]] static void send_credit_by_lanes(const CreditEnd& end, LinkCommitter& committer, VcId vc);
+  /// Their sends by the link (a credit end without registers, `registers`
+  /// false, sends a one-cycle credit as its bit alone), a call of their own
+  /// so that the sends by the end need few registers.
+  [[gnu::noinline]] void send_flit_by_link(const Flit& f, VcId vc);
+  [[gnu::noinline]] void send_credit_by_link(VcId vc, bool registers);
   /// The ends with the receiver's wake word `wake` (lent, or for one send);
   /// the credit end's registers `regs` (null: its credits are their bits).
   inline FlitEnd flit_end(std::uint64_t* wake);
@@ -416,6 +452,9 @@ class LinkCommitter {
   /// Where simple(): the cycle the registers of a send now are seen in
   /// (edge() + 1, never 0); otherwise 0.
   std::uint64_t simple_seen() const { return simple_seen_; }
+  /// Where several lanes and every direction one cycle: edge() + 1;
+  /// otherwise 0.
+  std::uint64_t lanes_seen() const { return lanes_seen_; }
 
   /// Whether some link's flits (credits) take more than one cycle: then
   /// every flit (credit) sent is listed in the wheel.
@@ -483,6 +522,7 @@ class LinkCommitter {
   void finish_edge() {
     ++edge_;
     simple_seen_ += simple_ ? 1 : 0;
+    lanes_seen_ += lanes_seen_ != 0 ? 1 : 0;
   }
 
   /// Entries to commit at the next edge (to decide whether lanes should).
@@ -546,10 +586,13 @@ class LinkCommitter {
   bool pipelined_flits_ = false, pipelined_credits_ = false;
   bool simple_ = true;
   std::uint64_t simple_seen_ = 1;  ///< simple_seen()
+  std::uint64_t lanes_seen_ = 0;   ///< lanes_seen()
   std::uint64_t simple_moves_ = 0;  ///< flits moved by simple() sends (lane 0)
   void set_simple() {
-    simple_ = lanes_.empty() && !pipelined_flits_ && !pipelined_credits_;
+    const bool one_cycle = !pipelined_flits_ && !pipelined_credits_;
+    simple_ = lanes_.empty() && one_cycle;
     simple_seen_ = simple_ ? edge_ + 1 : 0;
+    lanes_seen_ = !lanes_.empty() && one_cycle ? edge_ + 1 : 0;
   }
 };
 
@@ -676,13 +719,15 @@ inline void Link::arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t
 // wakes and sets bits the single-lane way); otherwise it writes its ring
 // (the pair, for a one-cycle direction) and lists a notice.
 inline Link::FlitEnd Link::flit_end(std::uint64_t* wake) {
-  return FlitEnd{flit_ring_, flit_words_, this, wake, std::uint64_t{1} << (down_slot_ % 64),
-                 std::uint64_t{1} << flit_bit_, flit_mask_};
+  const bool local = committer_->laned() && up_lane_ == down_lane_;
+  return FlitEnd{flit_ring_, flit_words_, EndLink(this, local, !flit_word_own_), wake,
+                 std::uint64_t{1} << (down_slot_ % 64), std::uint64_t{1} << flit_bit_, flit_mask_, up_lane_};
 }
 
 inline Link::CreditEnd Link::credit_end(std::uint64_t* wake, CreditReg* regs) {
+  const bool local = committer_->laned() && up_lane_ == down_lane_;
   return CreditEnd{credit_words_, wake, std::uint64_t{1} << (up_slot_ % 64), std::uint64_t{1} << credit_bit_, regs,
-                   this};
+                   EndLink(this, local, !credit_word_own_)};
 }
 
 inline void Link::unwatch_credits() {
@@ -719,18 +764,13 @@ inline void Link::send_credit_simple(const CreditEnd& end, VcId vc, std::uint64_
 inline void Link::send_flit(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc) {
   const std::uint64_t seen = committer.simple_seen();
   if (__builtin_expect(seen != 0, 1)) return send_flit_simple(end, committer, f, vc, seen);
-  end.link->send_flit_general(f, vc);
+  send_flit_by_lanes(end, committer, f, vc);
 }
 
 inline void Link::send_credit(const CreditEnd& end, LinkCommitter& committer, VcId vc) {
   const std::uint64_t seen = committer.simple_seen();
   if (__builtin_expect(seen != 0, 1)) return send_credit_simple(end, vc, seen);
-  end.link->send_credit_general(vc, end.regs != nullptr);
-}
-
-inline void Link::send_credit_by_lanes(VcId vc, bool registers) {
-  if (registers || committer_->pipelined_credits()) return send_credit(vc);
-  arrive_credit(now() + 1, down_lane_, std::uint64_t{1} << vc);
+  send_credit_by_lanes(end, committer, vc);
 }
 
 inline void Link::send_flit(const Flit& f, VcId vc) {

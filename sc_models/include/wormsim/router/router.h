@@ -388,23 +388,18 @@ class Router : public Component {
   /// Counts the cycles (the links' parity): the committer of the attached links,
   /// so a router evaluates only once it has one.
   LinkCommitter* committer_ = nullptr;
-  /// in_ends_ and out_ends_ hold the attached links' ends (taken at the
-  /// first evaluation after an attach).
-  bool ends_taken_ = false;
+  // in_ends_ and out_ends_ hold the attached links' ends once ends_taken_
+  // (Component): taken at the first evaluation after an attach or a lane.
   Arrivals* arrivals_ = &own_arrivals_;  ///< place_arrivals()
   ActivityList& activity_;
   std::size_t slot_;
-  /// The word of the router's one-lane wake-ups (ActivityList::wake_word;
-  /// taken with the links' ends).
+  /// The word of the router's wake-ups (ActivityList::wake_word; taken
+  /// with the links' ends).
   std::uint64_t* self_wake_ = nullptr;
   std::uint64_t self_wake_mask_ = 0;  ///< the router's bit in *self_wake_
-  /// Wakes the router for the next cycle (from its own evaluation).
-  void wake_self() {
-    if (__builtin_expect(committer_->simple_seen() != 0, 1))  // one lane
-      *self_wake_ |= self_wake_mask_;
-    else
-      activity_.wake(slot_);
-  }
+  /// Wakes the router for the next cycle (from its own evaluation, its
+  /// ends taken).
+  void wake_self() { *self_wake_ |= self_wake_mask_; }
   RouterConfig cfg_;
   // The per-port and per-VC arrays every evaluation reads, one after
   // another in one block of the router's own (block_, from a cache-line
