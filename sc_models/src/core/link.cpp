@@ -11,7 +11,7 @@ void Link::send_flit_by_lanes(const FlitEnd& end, LinkCommitter& committer, cons
     put(*end.link, end.regs[seen & 1], f, vc, seen);
     committer.count_move(end.lane);
     *end.wake |= end.wake_mask;
-    set_bits(&end.words[seen & 1], end.arrive, !end.link.word_shared());
+    end.words[seen & 1] |= end.arrive;
     return;
   }
   end.link->send_flit_by_link(f, vc);
@@ -22,7 +22,7 @@ void Link::send_credit_by_lanes(const CreditEnd& end, LinkCommitter& committer, 
   if (__builtin_expect(seen != 0 && end.link.lane_local(), 1)) {
     if (end.regs != nullptr) put(end.regs[seen & 1], vc, seen);
     *end.wake |= end.wake_mask;
-    set_bits(&end.words[seen & 1], end.arrive << vc, !end.link.word_shared());
+    end.words[seen & 1] |= end.arrive << vc;
     return;
   }
   end.link->send_credit_by_link(vc, end.regs != nullptr);

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
-#include <unordered_map>
 
 namespace wormsim {
 
@@ -168,20 +167,11 @@ void Network::apply_lanes(const std::vector<unsigned>& lane_of_node) {
   activity_.set_lanes(threads, threads > 1 ? &lane_of_slot : nullptr);
   // A direction's arrivals are made by the lane of the end that drives it
   // (flits: upstream, credits: downstream), as it sends or, pipelined, at
-  // the edge; an arrival word set by one lane alone is set without an
-  // atomic operation.
+  // the edge; one for another lane's component waits in a list until that
+  // lane takes it (ActivityList::arrive_in).
   for (const auto& l : links_)
     l->set_end_lanes(activity_.lane_of(l->upstream().slot), activity_.lane_of(l->downstream().slot));
   committer_.set_lanes(threads);
-  std::unordered_map<const std::uint64_t*, std::uint64_t> writers;
-  for (const auto& l : links_) {
-    writers[l->flit_word()] |= 1ull << activity_.lane_of(l->upstream().slot);
-    writers[l->credit_word()] |= 1ull << activity_.lane_of(l->downstream().slot);
-  }
-  for (const auto& l : links_) {
-    l->set_word_owned(true, __builtin_popcountll(writers[l->flit_word()]) == 1);
-    l->set_word_owned(false, __builtin_popcountll(writers[l->credit_word()]) == 1);
-  }
   ++lane_cut_;
 }
 

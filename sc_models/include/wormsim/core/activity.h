@@ -10,11 +10,12 @@
 // itself and its links' receivers from its own lane; lane k's part of the
 // clock edge wakes from lane k), or in the serial part of a cycle, sets the
 // component's bit in its lane's words, without an atomic operation, and
-// only that lane's thread touches them in a phase. A wake-up of another
-// lane's component goes to a list from the lane that makes it to the
-// component's. Each lane takes its own components (take_lane, the lanes in
-// parallel): the lists to it set their bits, and the lane's words give its
-// components in slot order, so no thread joins them all. The lists are kept
+// only that lane's thread touches them in a phase. An arrival for another
+// lane's component (arrive_in: its arrival bits and its wake-up) goes to a
+// list from the lane that makes it to the component's. Each lane takes its
+// own components (take_lane, the lanes in parallel): the lists to it set
+// their bits, and the lane's words give its components in slot order, so
+// no thread joins them all. The lists are kept
 // twice: those a cycle takes, and those its evaluation fills for the next,
 // so a lane that wakes another lane's component while that lane is still
 // taking its list cannot reach it.
@@ -95,17 +96,23 @@ class ActivityList {
     return laned_ ? lane_word(lane_of_slot_[slot], slot / 64) : &woken_[slot / 64];
   }
 
-  /// Schedules component `slot` from lane `lane`'s part of the clock edge
-  /// (several lanes), or as wake() with one.
-  void wake_in(std::size_t slot, unsigned lane) {
-    if (!laned_) return wake(slot);
+  /// An arrival for component `slot`, made by lane `lane` (its part of a
+  /// cycle or of the clock edge; any lane with one): sets `bits` in the
+  /// component's arrival word `*word` (null: a word no one reads) and wakes
+  /// it for the next cycle. With several lanes, an arrival for another
+  /// lane's component waits in a list until that lane takes its
+  /// components, so that only a component's own lane writes its arrival
+  /// words and its wake-up bits.
+  void arrive_in(std::size_t slot, unsigned lane, std::uint64_t* word, std::uint64_t bits) {
+    if (!laned_) {
+      if (word != nullptr) *word |= bits;
+      return wake(slot);
+    }
     ++wakeups_[fill_][lane].value;
     const unsigned to = lane_of_slot_[slot];
-    if (to == lane) {
-      *lane_word(lane, slot / 64) |= std::uint64_t{1} << (slot % 64);
-      return;
-    }
-    lane_next_[fill_][lane][to].value.push_back(slot);
+    if (to != lane) return lane_next_[fill_][lane][to].value.push_back(Arrival{slot, word, bits});
+    if (word != nullptr) *word |= bits;
+    *lane_word(lane, slot / 64) |= std::uint64_t{1} << (slot % 64);
   }
 
   /// With several lanes: from now on counts, per slot, the cycles
@@ -133,7 +140,11 @@ class ActivityList {
     std::vector<std::size_t> pending;
     for (auto& lists : lane_next_)
       for (auto& from : lists)
-        for (auto& to : from) pending.insert(pending.end(), to.value.begin(), to.value.end());
+        for (auto& to : from)
+          for (const Arrival& a : to.value) {
+            if (a.word != nullptr) *a.word |= a.bits;
+            pending.push_back(a.slot);
+          }
     const std::size_t words = woken_.size();
     for (std::size_t i = 0; i < lane_bits_size_; ++i)
       for (std::uint64_t m = std::exchange(lane_bits_.get()[i], 0); m; m &= m - 1)
@@ -142,7 +153,7 @@ class ActivityList {
       for (std::uint64_t m = std::exchange(woken_[w], 0); m; m &= m - 1)
         pending.push_back(w * 64 + static_cast<std::size_t>(__builtin_ctzll(m)));
     const unsigned n_lanes = lanes > 1 ? lanes : 0;
-    for (auto& lists : lane_next_) lists.assign(n_lanes, std::vector<SlotList>(n_lanes));
+    for (auto& lists : lane_next_) lists.assign(n_lanes, std::vector<ArrivalList>(n_lanes));
     for (auto& counts : wakeups_) counts.assign(n_lanes, {});
     lane_current_.assign(n_lanes, {});
     lane_stride_ = (words + kWordsPerLine - 1) / kWordsPerLine * kWordsPerLine;
@@ -182,16 +193,20 @@ class ActivityList {
   }
 
   /// Lane k's components for the coming cycle (after begin_lanes): those
-  /// woken by lane k since it last took its list, and by the other lanes'
-  /// lists to it, in slot order, each once. Touches only lane k's words and
-  /// the lists to it.
+  /// woken by lane k since it last took its list, and those of the other
+  /// lanes' lists of arrivals to it (their arrival bits set now), in slot
+  /// order, each once. Touches only lane k's words and components' arrival
+  /// words and the lists to it.
   ComponentList take_lane(unsigned k) {
     const LaneWords range = lane_words_[k];
     std::uint64_t* words = lane_word(k, 0);
     for (auto& from : lane_next_[fill_ ^ 1u]) {
-      std::vector<std::size_t>& slots = from[k].value;
-      for (std::size_t slot : slots) words[slot / 64] |= std::uint64_t{1} << (slot % 64);
-      slots.clear();
+      std::vector<Arrival>& arrivals = from[k].value;
+      for (const Arrival& a : arrivals) {
+        if (a.word != nullptr) *a.word |= a.bits;
+        words[a.slot / 64] |= std::uint64_t{1} << (a.slot % 64);
+      }
+      arrivals.clear();
     }
     Component* const* by_slot = components_.data();
     Component** out = lane_current_[k].value.data();
@@ -278,12 +293,18 @@ class ActivityList {
   /// for the coming cycle.
   std::vector<std::uint64_t> woken_;
   std::vector<unsigned> lane_of_slot_;
-  /// Slots woken, [list][from lane][to lane]; empty with one lane. List
-  /// fill_ is what wake-ups fill, the other what the coming cycle takes.
-  /// The lane `from` fills a list and the lane `to` empties it: each on
-  /// a line of its own.
-  using SlotList = LaneOwned<std::vector<std::size_t>>;
-  std::vector<std::vector<SlotList>> lane_next_[2];
+  /// An arrival_in() for another lane's component.
+  struct Arrival {
+    std::size_t slot;
+    std::uint64_t* word;
+    std::uint64_t bits;
+  };
+  /// Arrivals for other lanes' components, [list][from lane][to lane];
+  /// empty with one lane. List fill_ is what arrivals fill, the other what
+  /// the coming cycle takes. The lane `from` fills a list and the lane `to`
+  /// empties it: each on a line of its own.
+  using ArrivalList = LaneOwned<std::vector<Arrival>>;
+  std::vector<std::vector<ArrivalList>> lane_next_[2];
   /// [list][from lane]: the wake-ups in its lists from that lane, counted
   /// by that lane, so that the total reads a line per lane, not per list.
   std::vector<LaneOwned<std::size_t>> wakeups_[2];

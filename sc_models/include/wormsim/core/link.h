@@ -162,22 +162,19 @@ class Link {
    public:
     EndLink() = default;
     EndLink(Link* link) : bits_(reinterpret_cast<std::uintptr_t>(link)) {}  // NOLINT: an end's link converts
-    EndLink(Link* link, bool lane_local, bool word_shared)
-        : bits_(reinterpret_cast<std::uintptr_t>(link) | (lane_local ? kLaneLocal : 0u) |
-                (word_shared ? kWordShared : 0u)) {}
+    EndLink(Link* link, bool lane_local)
+        : bits_(reinterpret_cast<std::uintptr_t>(link) | (lane_local ? kLaneLocal : 0u)) {}
     Link* get() const { return reinterpret_cast<Link*>(bits_ & ~kFlags); }
     Link* operator->() const { return get(); }
     Link& operator*() const { return *get(); }
-    /// Several lanes, every direction of the fabric one cycle, and the
-    /// receiving end in the sending end's lane: a send wakes it through
-    /// the lane's own words (ActivityList::wake_word).
+    /// Several lanes, and the receiving end in the sending end's lane,
+    /// reading its arrival words: a send in a fabric whose directions all
+    /// take one cycle sets the arrival bit and wakes the receiver through
+    /// the lane's own words (ActivityList::wake_word) by the end.
     bool lane_local() const { return (bits_ & kLaneLocal) != 0; }
-    /// Another lane also sets bits in the receiver's arrival word: a send
-    /// by its lane sets its bit atomically.
-    bool word_shared() const { return (bits_ & kWordShared) != 0; }
 
    private:
-    static constexpr std::uintptr_t kLaneLocal = 1, kWordShared = 2, kFlags = 3;
+    static constexpr std::uintptr_t kLaneLocal = 1, kFlags = 1;
     std::uintptr_t bits_ = 0;
   };
 
@@ -268,14 +265,6 @@ class Link {
   /// reads them, and credits stay in their registers (the sender must take
   /// its end again).
   inline void unwatch_credits();
-  /// The words notify_*_to names (until then the committer's unwatched
-  /// words), for the lanes' ownership check.
-  const std::uint64_t* flit_word() const { return flit_words_; }
-  const std::uint64_t* credit_word() const { return credit_words_; }
-  /// With several lanes: whether the lane of the end that drives this
-  /// direction is the only one that sets bits in its words (then it sets
-  /// them without an atomic operation).
-  void set_word_owned(bool flit, bool own) { (flit ? flit_word_own_ : credit_word_own_) = own; }
   /// The lanes of the two ends (0 with one lane): a direction's wake-ups,
   /// arrival bits and counts are made by the lane of the end that drives it.
   void set_end_lanes(unsigned up, unsigned down) {
@@ -314,20 +303,18 @@ class Link {
     return n;
   }
 
-  /// Puts what arrives for cycle `seen` in view of the receiving end: wakes
-  /// it from lane `lane` and sets its arrival bit (the single-lane way is
-  /// send_flit(end, ...)).
+  /// Puts what arrives for cycle `seen` in view of the receiving end, made
+  /// by lane `lane`: its arrival bit and its wake-up
+  /// (ActivityList::arrive_in; the way by the end is send_flit(end, ...)).
   inline void arrive_flit(std::uint64_t seen, unsigned lane);
   /// `vcs`: the VCs credited (bit v: VC v).
   inline void arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t vcs);
-  /// Bit `bit` of `*word`, atomically unless `own` (set_word_owned).
-  static void set_bit(std::uint64_t* word, unsigned bit, bool own) { set_bits(word, 1ull << bit, own); }
-  static void set_bits(std::uint64_t* word, std::uint64_t bits, bool own) {
-    if (own)
-      *word |= bits;
-    else
-      __atomic_fetch_or(word, bits, __ATOMIC_RELAXED);
+  /// The arrival word of cycle `seen` in `words`, or null where no one
+  /// reads them (the committer's unwatched words).
+  std::uint64_t* watched(std::uint64_t* words, std::uint64_t seen) const {
+    return words == committer_unwatched() ? nullptr : &words[seen & 1];
   }
+  inline const std::uint64_t* committer_unwatched() const;
   inline std::uint64_t now() const;
   /// Counts a send of `f` through register `r` of `link`.
   static inline void count_send(Link& link, FlitReg& r, const Flit& f);
@@ -354,7 +341,7 @@ class Link {
   /// The ends with the receiver's wake word `wake` (lent, or for one send);
   /// the credit end's registers `regs` (null: its credits are their bits).
   inline FlitEnd flit_end(std::uint64_t* wake);
-  inline CreditEnd credit_end(std::uint64_t* wake, CreditReg* regs);
+  inline CreditEnd credit_end(std::uint64_t* wake, CreditReg* regs, bool local);
   /// The credits of cycle `t` (the current one) that went as arrival bits
   /// alone (a CreditEnd without registers): VC `vc` if `vc` < 64, else any.
   /// Read before the receiver takes the cycle's word (between cycles).
@@ -381,7 +368,6 @@ class Link {
   std::uint8_t flit_mask_ = 1, credit_mask_ = 1;  ///< ring size - 1
   std::uint16_t up_lane_ = 0, down_lane_ = 0;
   std::uint8_t flit_bit_ = 0, credit_bit_ = 0;
-  bool flit_word_own_ = true, credit_word_own_ = true;
   std::uint8_t credit_vcs_ = 1;  ///< VCs of the credits' receiving port (notify_credit_to)
   /// A credit end without registers was taken: credits may be bits alone.
   bool credit_bits_ = false;
@@ -703,15 +689,15 @@ inline void Link::prefetch_arrival() const {
   __builtin_prefetch(reinterpret_cast<const char*>(r + 1) - 1);
 }
 
+inline const std::uint64_t* Link::committer_unwatched() const { return committer_->unwatched_words(); }
+
 inline void Link::arrive_flit(std::uint64_t seen, unsigned lane) {
   committer_->count_move(lane);
-  committer_->activity().wake_in(down_slot_, lane);
-  set_bit(&flit_words_[seen & 1], flit_bit_, flit_word_own_);
+  committer_->activity().arrive_in(down_slot_, lane, watched(flit_words_, seen), std::uint64_t{1} << flit_bit_);
 }
 
 inline void Link::arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t vcs) {
-  committer_->activity().wake_in(up_slot_, lane);
-  set_bits(&credit_words_[seen & 1], vcs << credit_bit_, credit_word_own_);
+  committer_->activity().arrive_in(up_slot_, lane, watched(credit_words_, seen), vcs << credit_bit_);
 }
 
 // In a fabric of one-cycle links a direction writes its own pair of
@@ -719,15 +705,14 @@ inline void Link::arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t
 // wakes and sets bits the single-lane way); otherwise it writes its ring
 // (the pair, for a one-cycle direction) and lists a notice.
 inline Link::FlitEnd Link::flit_end(std::uint64_t* wake) {
-  const bool local = committer_->laned() && up_lane_ == down_lane_;
-  return FlitEnd{flit_ring_, flit_words_, EndLink(this, local, !flit_word_own_), wake,
-                 std::uint64_t{1} << (down_slot_ % 64), std::uint64_t{1} << flit_bit_, flit_mask_, up_lane_};
+  const bool local = committer_->laned() && up_lane_ == down_lane_ && flit_words_ != committer_unwatched();
+  return FlitEnd{flit_ring_, flit_words_, EndLink(this, local), wake, std::uint64_t{1} << (down_slot_ % 64),
+                 std::uint64_t{1} << flit_bit_, flit_mask_, up_lane_};
 }
 
-inline Link::CreditEnd Link::credit_end(std::uint64_t* wake, CreditReg* regs) {
-  const bool local = committer_->laned() && up_lane_ == down_lane_;
+inline Link::CreditEnd Link::credit_end(std::uint64_t* wake, CreditReg* regs, bool local) {
   return CreditEnd{credit_words_, wake, std::uint64_t{1} << (up_slot_ % 64), std::uint64_t{1} << credit_bit_, regs,
-                   EndLink(this, local, !credit_word_own_)};
+                   EndLink(this, local)};
 }
 
 inline void Link::unwatch_credits() {
@@ -739,12 +724,16 @@ inline void Link::unwatch_credits() {
 inline Link::FlitEnd Link::flit_end() { return flit_end(committer_->activity().wake_word(down_slot_)); }
 
 // A watched one-cycle direction's credits may go as bits alone (its
-// receiver clears them as it reads them); an unwatched one's stay in its
-// registers, where credit() finds them.
+// receiver clears them as it reads them), unless they cross to another
+// lane, where the arrival waits in a list until the receiver's lane takes
+// it; those and an unwatched one's stay in its registers, where credit()
+// and credit_in_flight() find them between cycles.
 inline Link::CreditEnd Link::credit_end() {
-  const bool bits = credit_latency_ == 1 && credit_words_ != committer_->unwatched_words();
+  const bool watched = credit_words_ != committer_unwatched();
+  const bool local = committer_->laned() && up_lane_ == down_lane_ && watched;
+  const bool bits = credit_latency_ == 1 && watched && (local || !committer_->laned());
   credit_bits_ = credit_bits_ || bits;
-  return credit_end(committer_->activity().wake_word(up_slot_), bits ? nullptr : credit_ring_);
+  return credit_end(committer_->activity().wake_word(up_slot_), bits ? nullptr : credit_ring_, local);
 }
 
 inline void Link::send_flit_simple(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc,
@@ -791,7 +780,7 @@ inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
 inline void Link::send_credit(VcId vc) {
   if (const std::uint64_t seen = committer_->simple_seen(); __builtin_expect(seen != 0, 1))
-    return send_credit_simple(credit_end(committer_->activity().word_of(up_slot_), credit_ring_), vc, seen);
+    return send_credit_simple(credit_end(committer_->activity().word_of(up_slot_), credit_ring_, false), vc, seen);
   if (committer_->pipelined_credits()) {
     const std::uint64_t seen = now() + credit_latency_;
     put(credit_ring_[seen & credit_mask_], vc, seen);
@@ -809,8 +798,7 @@ inline void Link::send_credit_merged(VcId vc) {
   if (r.seen == seen) {  // a credit sent already this cycle
     r.slot.more = static_cast<std::uint16_t>(r.slot.more | 1u << vc);
     // Its arrival bit too, unless the wheel sets them all at the commit.
-    if (!committer_->pipelined_credits())
-      set_bit(&credit_words_[seen & 1], credit_bit_ + vc, credit_word_own_);
+    if (!committer_->pipelined_credits()) arrive_credit(seen, down_lane_, std::uint64_t{1} << vc);
     return;
   }
   send_credit(vc);
