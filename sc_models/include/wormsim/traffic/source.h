@@ -88,9 +88,9 @@ class TrafficSource : public PacketSource {
   // then evaluates, then creates its packets with create_lane(k, cycle);
   // after the phase, close_phase() once (serially). hand_over gives f each
   // packet the lanes created in the phase before whose source is `mine`,
-  // with the id emit_lanes() would
-  // have given it (its rank in node order among that phase's packets, after
-  // the packets of earlier phases), so the run does not depend on the lanes.
+  // with the id emit_lanes() would have given it (its rank in node order
+  // among that phase's packets, after the packets of earlier phases), so
+  // the run does not depend on the lanes.
 
   /// Lane `lane`'s packets of the phase two back (handed over in the last
   /// one) are forgotten.
