@@ -6,26 +6,11 @@
 namespace wormsim {
 
 void Link::send_flit_by_lanes(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc) {
-  const std::uint64_t seen = committer.lanes_seen();
-  if (__builtin_expect(seen != 0 && end.link.lane_local(), 1)) {
-    put(*end.link, end.regs[seen & 1], f, vc, seen);
-    committer.count_move(end.lane);
-    *end.wake |= end.wake_mask;
-    end.words[seen & 1] |= end.arrive;
-    return;
-  }
-  end.link->send_flit_by_link(f, vc);
+  if (!send_flit_lane_local(end, committer, f, vc)) end.link->send_flit_by_link(f, vc);
 }
 
 void Link::send_credit_by_lanes(const CreditEnd& end, LinkCommitter& committer, VcId vc) {
-  const std::uint64_t seen = committer.lanes_seen();
-  if (__builtin_expect(seen != 0 && end.link.lane_local(), 1)) {
-    if (end.regs != nullptr) put(end.regs[seen & 1], vc, seen);
-    *end.wake |= end.wake_mask;
-    end.words[seen & 1] |= end.arrive << vc;
-    return;
-  }
-  end.link->send_credit_by_link(vc, end.regs != nullptr);
+  if (!send_credit_lane_local(end, committer, vc)) end.link->send_credit_by_link(vc, end.regs != nullptr);
 }
 
 void Link::send_flit_by_link(const Flit& f, VcId vc) { send_flit(f, vc); }

@@ -32,7 +32,8 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
                                                     ni_eject_rng(config.seed, id));
     }
   });
-  list_evaluator_ = Router::list_evaluator(router_cfg_, config.shaped_routers);
+  shaped_routers_ = config.shaped_routers;
+  list_evaluator_ = Router::list_evaluator(router_cfg_, shaped_routers_);
   for (NodeId id = 0; id < n; ++id) {
     activity_.add(routers_[id].get());
     activity_.add(nis_[id].get());
@@ -110,6 +111,7 @@ void Network::set_threads(unsigned threads, std::size_t min_active_per_lane) {
   // The topology's spatial blocks: router and interface of a node together.
   apply_lanes(threads > 1 ? topology_.kind->lanes(topology_, threads, {}) : std::vector<unsigned>{});
   deliveries_.set_lanes(threads);
+  list_evaluator_ = Router::list_evaluator(router_cfg_, shaped_routers_, threads > 1);
   for (auto& ni : nis_) ni->set_observer(deliveries_.entry());
   min_active_per_lane_ = min_active_per_lane;
 }

@@ -166,7 +166,7 @@ class ActivityList {
       const unsigned lane = lanes <= 1 ? 0u
                             : lane_of_slot != nullptr ? lane_of_slot->at(slot)
                                                       : static_cast<unsigned>(slot * lanes / n);
-      components_[slot]->set_lane(lane);
+      components_[slot]->set_lane(lane, lanes > 1);
       lane_of_slot_[slot] = lane;
       if (laned_) {
         LaneWords& range = lane_words_[lane];

@@ -29,10 +29,13 @@ class Component {
   /// component hands to shared lists (its own wake-up, the links it drove,
   /// its deliveries) goes to its lane's list, so lanes never share one.
   unsigned lane() const { return lane_; }
+  /// Whether the engine has several lanes.
+  bool laned() const { return laned_; }
   /// Also makes the component take its links' ends again before it next
   /// sends (what they hold depends on the lanes).
-  void set_lane(unsigned lane) {
+  void set_lane(unsigned lane, bool laned) {
     lane_ = lane;
+    laned_ = laned;
     ends_taken_ = false;
   }
   /// What a list evaluator that calls some components' cycles directly
@@ -50,6 +53,7 @@ class Component {
  private:
   unsigned lane_ = 0;
   std::uint16_t tag_ = 0;
+  bool laned_ = false;
 };
 
 }  // namespace wormsim

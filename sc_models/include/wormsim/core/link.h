@@ -215,9 +215,12 @@ class Link {
   inline CreditEnd credit_end();
   /// send_flit(f, vc) and send_credit(vc) on the link of `end`, whose
   /// committer is `committer`: by the end where it is simple() or the end
-  /// is lane_local().
+  /// is lane_local(). Compiled for one lane (kLaned false: the lanes' way
+  /// out of line) or for several (the lanes' way inlined).
+  template <bool kLaned = false>
   [[gnu::always_inline]] static inline void send_flit(const FlitEnd& end, LinkCommitter& committer, const Flit& f,
                                                       VcId vc);
+  template <bool kLaned = false>
   [[gnu::always_inline]] static inline void send_credit(const CreditEnd& end, LinkCommitter& committer, VcId vc);
   /// arrived_flit(cycle) of the link of `end`.
   static const Flit& arrived_flit(const FlitEnd& end, std::uint64_t cycle) { return end.regs[cycle & end.mask].flit; }
@@ -354,6 +357,12 @@ class Link {
   [[gnu::always_inline]] static inline void send_flit_simple(const FlitEnd& end, LinkCommitter& committer,
                                                              const Flit& f, VcId vc, std::uint64_t seen);
   [[gnu::always_inline]] static inline void send_credit_simple(const CreditEnd& end, VcId vc, std::uint64_t seen);
+  /// The sends by a lane_local() end where every direction takes one cycle
+  /// and there are several lanes; false (nothing sent) otherwise.
+  [[gnu::always_inline]] static inline bool send_flit_lane_local(const FlitEnd& end, LinkCommitter& committer,
+                                                                 const Flit& f, VcId vc);
+  [[gnu::always_inline]] static inline bool send_credit_lane_local(const CreditEnd& end, LinkCommitter& committer,
+                                                                   VcId vc);
 
   // Five cache lines, each written by one end at most, so that two ends on
   // different cores share no line that either writes.
@@ -750,16 +759,44 @@ inline void Link::send_credit_simple(const CreditEnd& end, VcId vc, std::uint64_
   end.words[seen & 1] |= end.arrive << vc;
 }
 
+template <bool kLaned>
 inline void Link::send_flit(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc) {
-  const std::uint64_t seen = committer.simple_seen();
-  if (__builtin_expect(seen != 0, 1)) return send_flit_simple(end, committer, f, vc, seen);
-  send_flit_by_lanes(end, committer, f, vc);
+  if constexpr (kLaned) {
+    if (__builtin_expect(!send_flit_lane_local(end, committer, f, vc), 0)) end.link->send_flit_by_link(f, vc);
+  } else {
+    const std::uint64_t seen = committer.simple_seen();
+    if (__builtin_expect(seen != 0, 1)) return send_flit_simple(end, committer, f, vc, seen);
+    send_flit_by_lanes(end, committer, f, vc);
+  }
 }
 
+template <bool kLaned>
 inline void Link::send_credit(const CreditEnd& end, LinkCommitter& committer, VcId vc) {
-  const std::uint64_t seen = committer.simple_seen();
-  if (__builtin_expect(seen != 0, 1)) return send_credit_simple(end, vc, seen);
-  send_credit_by_lanes(end, committer, vc);
+  if constexpr (kLaned) {
+    if (__builtin_expect(!send_credit_lane_local(end, committer, vc), 0))
+      end.link->send_credit_by_link(vc, end.regs != nullptr);
+  } else {
+    const std::uint64_t seen = committer.simple_seen();
+    if (__builtin_expect(seen != 0, 1)) return send_credit_simple(end, vc, seen);
+    send_credit_by_lanes(end, committer, vc);
+  }
+}
+
+inline bool Link::send_flit_lane_local(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc) {
+  const std::uint64_t seen = committer.lanes_seen();
+  if (seen == 0 || !end.link.lane_local()) return false;
+  put(*end.link, end.regs[seen & 1], f, vc, seen);
+  committer.count_move(end.lane);
+  *end.wake |= end.wake_mask;
+  end.words[seen & 1] |= end.arrive;
+  return true;
+}
+
+inline bool Link::send_credit_lane_local(const CreditEnd& end, LinkCommitter& committer, VcId vc) {
+  const std::uint64_t seen = committer.lanes_seen();
+  if (seen == 0 || !end.link.lane_local()) return false;
+  send_credit_simple(end, vc, seen);
+  return true;
 }
 
 inline void Link::send_flit(const Flit& f, VcId vc) {

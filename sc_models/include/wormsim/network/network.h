@@ -299,6 +299,7 @@ class Network {
   bool light_hints_ = false;  ///< the first lines only, ahead (kLightAhead), where prefetch_ is not set
   /// Evaluates lists without the staged hints (Router::list_evaluator).
   ListEvaluator list_evaluator_ = evaluate_any;
+  bool shaped_routers_ = true;  ///< NetworkConfig::shaped_routers
   /// Every router's arrival words, by node id, in one array (16 bytes per
   /// router: the clock edge's writes stay in a few cache lines' reach).
   std::unique_ptr<Router::Arrivals[]> arrivals_;

@@ -44,12 +44,18 @@ namespace wormsim {
 /// configuration; Router::make() gives a router compiled for its
 /// configuration's shape where there is one. Every shape gives the same
 /// results as the general one.
-template <unsigned kVcs, bool kPlain>
+template <unsigned kVcs, bool kPlain, bool kLaned = false>
 struct RouterShape {
   static constexpr unsigned vcs = kVcs;
   static constexpr bool plain = kPlain;
+  /// Compiled for several lanes: the sends by the links' ends take the
+  /// lanes' way inlined (Link::send_flit<true>).
+  static constexpr bool laned = kLaned;
 };
 using GeneralRouterShape = RouterShape<0, false>;
+/// Shape S compiled for several lanes.
+template <class S>
+using LanedShape = RouterShape<S::vcs, S::plain, true>;
 
 class Router : public Component {
  public:
@@ -65,8 +71,9 @@ class Router : public Component {
   /// make(..., config, ..., shaped) builds: where they have a shape, their
   /// cycles and those of network interfaces are called directly (inlined
   /// in the list's loop), the other components' by evaluate(); otherwise
-  /// evaluate_any. Same results.
-  static ListEvaluator list_evaluator(const RouterConfig& config, bool shaped = true);
+  /// evaluate_any. `laned`: for several lanes (the shape's LanedShape).
+  /// Same results.
+  static ListEvaluator list_evaluator(const RouterConfig& config, bool shaped = true, bool laned = false);
   /// Whether evaluate() runs a cycle compiled for a shape other than the general one.
   virtual bool shaped() const { return false; }
 
