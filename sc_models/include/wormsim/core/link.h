@@ -161,7 +161,8 @@ class Link {
   class EndLink {
    public:
     EndLink() = default;
-    EndLink(Link* link) : bits_(reinterpret_cast<std::uintptr_t>(link)) {}  // NOLINT: an end's link converts
+    /// Implicit: a link alone is an end's link without the lanes' flag.
+    EndLink(Link* link) : bits_(reinterpret_cast<std::uintptr_t>(link)) {}
     EndLink(Link* link, bool lane_local)
         : bits_(reinterpret_cast<std::uintptr_t>(link) | (lane_local ? kLaneLocal : 0u)) {}
     Link* get() const { return reinterpret_cast<Link*>(bits_ & ~kFlags); }
