@@ -233,7 +233,7 @@ std::vector<std::string> handed_packets(const std::string& injection, unsigned l
     for (unsigned lane = 0; lane < lanes; ++lane)
       threads.emplace_back([&, lane, c] {
         src.start_lane(lane);
-        src.hand_over(lane, [](NodeId) { return true; }, [&](const Packet& p) {
+        src.hand_over(lane, [&](const Packet& p) {
           seen[lane].push_back(describe(p));
         });
         if (c < cycles) src.create_lane(lane, c);
