@@ -1,12 +1,12 @@
 // The scoreboard: a packet delivered in order completes; a reordered,
 // duplicated, misdelivered or lost flit is caught, with an error that names
 // the check it failed, also when packets interleave, one-flit packets among
-// them, and completed packets' entries are reused; thousands of open deliveries, closed in random order, stay
-// findable through its table's growth and deletions, packets whose slots
-// by id collide are checked alike, and a hand-over moves
-// exactly those asked for. A packet counted at creation opens its delivery
-// only when it leaves its source queue: outstanding from creation, and no
-// flit of it accepted before.
+// them, and completed packets' entries are reused; thousands of open
+// deliveries, closed in random order, stay findable through its table's
+// growth and deletions, packets whose slots by id collide are checked
+// alike, and a hand-over moves exactly those asked for. A packet counted at
+// creation opens its delivery only when it leaves its source queue:
+// outstanding from creation, and no flit of it accepted before.
 #include <gtest/gtest.h>
 
 #include <algorithm>
