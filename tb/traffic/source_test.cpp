@@ -214,31 +214,45 @@ std::vector<std::string> lane_packets(const std::string& injection, unsigned lan
   return out;
 }
 
+/// How handed_packets() runs a phase's lanes: each on a thread of its own,
+/// or one after another on the calling thread, in lane order or reversed (a
+/// lane may then create its packets before another starts its phase, as a
+/// late thread or the network's serial phases do).
+enum class LaneOrder { Threads, InOrder, Reversed };
+
 /// The packets of `cycles` cycles handed over by the lanes themselves
-/// (start_lane, hand_over, create_lane on each lane's thread, close_phase
+/// (start_lane, hand_over, create_lane in each lane's phase, close_phase
 /// after), as lane_packets() prints them, in the order of their ids. Every
 /// lane must hand over the same packets with the same ids, and close_phase
-/// must count them; halfway the lanes are cut again (interleaved, then in
-/// ranges) while a phase's packets wait for their hand-over.
-std::vector<std::string> handed_packets(const std::string& injection, unsigned lanes, Cycle cycles) {
+/// must count them. The lanes are cut again while a phase's packets wait
+/// for their hand-over: halfway (interleaved, then in ranges), or every
+/// `recut_every` cycles (interleaved and in ranges by turns), so that nodes
+/// move between lanes with packets of theirs in the last two phases.
+std::vector<std::string> handed_packets(const std::string& injection, unsigned lanes, Cycle cycles,
+                                        LaneOrder order = LaneOrder::Threads, Cycle recut_every = 0) {
   const Topology t = make_topology("mesh:4x4x4");
   TrafficSource src = lane_test_source(t, injection);
   src.set_lanes(lane_cut(t, lanes, true), lanes);
   std::map<std::uint64_t, std::string> out;
   std::uint64_t counted_packets = 0, counted_flits = 0, handed_flits = 0;
   for (Cycle c = 0; c <= cycles; ++c) {  // the last phase hands over and creates nothing
-    if (c == cycles / 2) src.set_lanes(lane_cut(t, lanes, false), lanes);
+    if (recut_every == 0 ? c == cycles / 2 : c > 0 && c % recut_every == 0)
+      src.set_lanes(lane_cut(t, lanes, recut_every != 0 && c / recut_every % 2 == 0), lanes);
     std::vector<std::vector<std::string>> seen(lanes);
-    std::vector<std::thread> threads;
-    for (unsigned lane = 0; lane < lanes; ++lane)
-      threads.emplace_back([&, lane, c] {
-        src.start_lane(lane);
-        src.hand_over(lane, [&](const Packet& p) {
-          seen[lane].push_back(describe(p));
-        });
-        if (c < cycles) src.create_lane(lane, c);
+    const auto phase = [&, c](unsigned lane) {
+      src.start_lane(lane);
+      src.hand_over(lane, [&](const Packet& p) {
+        seen[lane].push_back(describe(p));
       });
-    for (std::thread& th : threads) th.join();
+      if (c < cycles) src.create_lane(lane, c);
+    };
+    if (order == LaneOrder::Threads) {
+      std::vector<std::thread> threads;
+      for (unsigned lane = 0; lane < lanes; ++lane) threads.emplace_back(phase, lane);
+      for (std::thread& th : threads) th.join();
+    } else {
+      for (unsigned k = 0; k < lanes; ++k) phase(order == LaneOrder::InOrder ? k : lanes - 1 - k);
+    }
     for (unsigned lane = 1; lane < lanes; ++lane) EXPECT_EQ(seen[lane], seen[0]) << "cycle " << c << ", lane " << lane;
     for (const std::string& line : seen[0]) {
       const std::uint64_t id = std::stoull(line);
@@ -268,6 +282,18 @@ TEST(TrafficSource, LanesHandOutWhatOneLaneDoes) {
       EXPECT_EQ(handed_packets(injection, lanes, 300), one) << injection << ", " << lanes << " lanes handing over";
     }
   }
+}
+
+// A lane's phase may end before another's starts (a late thread, or the
+// network's serial phases), in either order of the lanes, and the lanes
+// may be cut again every few cycles: the ids stay those of one lane.
+TEST(TrafficSource, LanesCutAgainOftenHandOutWhatOneLaneDoesInAnyOrder) {
+  const std::vector<std::string> one = lane_packets("bernoulli", 1, 300);
+  for (unsigned lanes : {2u, 3u, 7u})
+    for (LaneOrder order : {LaneOrder::InOrder, LaneOrder::Reversed, LaneOrder::Threads})
+      for (Cycle every : {1u, 2u, 5u})
+        EXPECT_EQ(handed_packets("bernoulli", lanes, 300, order, every), one)
+            << lanes << " lanes, order " << static_cast<int>(order) << ", cut again every " << every << " cycles";
 }
 
 TEST(TrafficSource, ALanePastTheLastOrAMissingNodeIsRefused) {

@@ -30,16 +30,21 @@ void TrafficSource::set_lanes(const std::vector<unsigned>& lane_of_node, unsigne
     if (n > 0 && lane_of_node[n] < lane_of_node[n - 1]) ranges_ = false;
   }
   std::vector<std::pair<Cycle, NodeId>> all;
-  // The hand-over's packets stay with the lane that made them (any lane
-  // hands every packet over; the maker forgets its own).
-  for (const Lane& lane : lanes_) {
+  for (const Lane& lane : lanes_)
     if (!lane.created.empty()) throw std::logic_error("TrafficSource::set_lanes: packets not emitted");
-    if ((!lane.made[0].empty() || !lane.made[1].empty()) && lanes_.size() != lanes)
-      throw std::logic_error("TrafficSource::set_lanes: packets in hand-over, and another number of lanes");
-  }
   std::vector<Lane> old;
   old.swap(lanes_);
   for (Lane& lane : old) lane.events.for_each([&all](Cycle at, NodeId n) { all.emplace_back(at, n); });
+  // The packets of the last two phases go to their sources' lanes as cut
+  // now (any lane hands every packet over; the maker forgets its own): a
+  // node's bit in made_by_ is then set (create_lane) and cleared
+  // (start_lane) by one lane alone, which does both in order, however the
+  // lanes' phases interleave.
+  std::vector<Packet> made[2];
+  for (unsigned b = 0; b < 2; ++b) {
+    for (Lane& lane : old) made[b].insert(made[b].end(), lane.made[b].begin(), lane.made[b].end());
+    std::sort(made[b].begin(), made[b].end(), [](const Packet& x, const Packet& y) { return x.src < y.src; });
+  }
   // Each lane's calendar spans its nodes.
   std::vector<NodeId> first(lanes, static_cast<NodeId>(lane_of_node.size())), last(lanes, 0);
   for (std::size_t n = 0; n < lane_of_node.size(); ++n) {
@@ -48,12 +53,12 @@ void TrafficSource::set_lanes(const std::vector<unsigned>& lane_of_node, unsigne
   }
   for (unsigned k = 0; k < lanes; ++k) lanes_.emplace_back(EventCalendar(std::min(first[k], last[k]), last[k]));
   for (const auto& [at, n] : all) lanes_[lane_of_node[n]].events.push(at, n);
-  if (old.size() == lanes)
-    for (unsigned k = 0; k < lanes; ++k)
-      for (unsigned b = 0; b < 2; ++b) {
-        lanes_[k].made[b] = std::move(old[k].made[b]);
-        lanes_[k].made_flits[b] = old[k].made_flits[b];
-      }
+  for (unsigned b = 0; b < 2; ++b)
+    for (const Packet& p : made[b]) {
+      Lane& lane = lanes_[lane_of_node[p.src]];
+      lane.made[b].push_back(p);
+      lane.made_flits[b] += p.length;
+    }
   if (words_ == 0) {
     words_ = rngs_.size() / 64 + 1;
     for (auto& bits : made_by_) {

@@ -71,7 +71,9 @@ class TrafficSource : public PacketSource {
   Cycle next_event(Cycle cycle) const override;
 
   /// Splits the nodes into lanes: node n's events go to lane lane_of_node[n]
-  /// (< lanes). Before the first generate(); one lane by default.
+  /// (< lanes). One lane by default. Again between phases (the lanes cut
+  /// again): the packets of the last two phases move to their sources'
+  /// lanes, and any number of lanes may follow.
   void set_lanes(const std::vector<unsigned>& lane_of_node, unsigned lanes);
   unsigned lanes() const { return static_cast<unsigned>(lanes_.size()); }
   /// Creates the packets of `cycle` of lane `lane`'s nodes and keeps them
