@@ -2,7 +2,10 @@
 // once, in slot order; with every component woken (twice),
 // each is listed once; a list taken stays as it was while the next fills;
 // a bit set in a lent wake word is a wake-up, and no component joins once
-// a word is lent.
+// a word is lent; with lanes, an arrival made by a component's own lane
+// sets its word at once, one made by another lane waits until the
+// component's lane takes its list, and each lane lists its components in
+// slot order, each once.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -66,6 +69,44 @@ TEST(ActivityList, ABitSetInALentWakeWordIsAWakeUpAndNoComponentJoinsAfter) {
   EXPECT_EQ(listed(activity.take()), (std::vector<Component*>{&c[3], &c[66]}));
   Idle late;
   EXPECT_THROW(activity.add(&late), std::logic_error) << "a lent word would move";
+}
+
+TEST(ActivityList, AnArrivalFromAnotherLaneWaitsUntilTheComponentsLaneTakesIt) {
+  ActivityList activity;
+  std::vector<Idle> c(140);
+  for (Idle& x : c) activity.add(&x);
+  // Slots 0-69 to lane 0, 70-139 to lane 1 (words 1 and 2 hold both lanes' slots).
+  std::vector<unsigned> lane_of(c.size());
+  for (std::size_t s = 0; s < c.size(); ++s) lane_of[s] = s < 70 ? 0u : 1u;
+  activity.set_lanes(2, &lane_of);
+  for (std::size_t s = 0; s < c.size(); ++s) {
+    EXPECT_EQ(c[s].lane(), lane_of[s]);
+    EXPECT_TRUE(c[s].laned());
+  }
+  EXPECT_NE(activity.wake_word(69), activity.wake_word(70)) << "each lane has words of its own";
+  std::uint64_t arrivals[2] = {0, 0};  // component 100's arrival words
+  activity.begin_lanes();
+  // Lane 0's part of a cycle: its own component 5 and lane 1's 100 and 71.
+  activity.arrive_in(100, 0, &arrivals[1], 4);
+  activity.arrive_in(5, 0, nullptr, 0);
+  activity.arrive_in(71, 0, nullptr, 0);
+  EXPECT_EQ(arrivals[1], 0u) << "another lane's arrival word waits for its lane";
+  // Lane 1's part: its own 100 again (once listed), and 72 by its word.
+  activity.arrive_in(100, 1, &arrivals[1], 1);
+  EXPECT_EQ(arrivals[1], 1u) << "the component's own lane sets its word at once";
+  *activity.wake_word(72) |= std::uint64_t{1} << (72 % 64);
+  activity.begin_lanes();
+  EXPECT_EQ(listed(activity.take_lane(1)), (std::vector<Component*>{&c[71], &c[72], &c[100]}));
+  EXPECT_EQ(arrivals[1], 5u) << "lane 0's arrival bit, set as lane 1 took its list";
+  EXPECT_EQ(listed(activity.take_lane(0)), (std::vector<Component*>{&c[5]}));
+  activity.begin_lanes();
+  EXPECT_TRUE(activity.take_lane(0).empty());
+  EXPECT_TRUE(activity.take_lane(1).empty());
+  // Back to one lane: a wake-up waiting moves with it.
+  activity.arrive_in(130, 1, nullptr, 0);
+  activity.set_lanes(1);
+  EXPECT_FALSE(c[130].laned());
+  EXPECT_EQ(listed(activity.take()), (std::vector<Component*>{&c[130]}));
 }
 
 }  // namespace

@@ -107,7 +107,7 @@ TEST(LaneBalancer, ASlowLaneGetsFewerNodesCutByTime) {
 }
 
 // Where the lanes share few cycles (most have too few active components per
-// lane: 650 wake-ups each, a threshold this traffic crosses now and then),
+// lane: 340 each, a threshold this traffic crosses now and then),
 // the times of those few say little about the cores, and the counted work
 // decides: no cut here, though the lanes' times alone would cut.
 TEST(LaneBalancer, FewTimedCyclesLeaveTheCountedWorkToDecide) {
@@ -115,7 +115,7 @@ TEST(LaneBalancer, FewTimedCyclesLeaveTheCountedWorkToDecide) {
   std::printf("[ seed ] %llu\n", static_cast<unsigned long long>(seed));
   std::size_t recuts = 0;
   std::uint64_t timed = 0;
-  EXPECT_EQ(lane_one_nodes(LaneCut::Time, 60, seed, recuts, 650, &timed), 256u);
+  EXPECT_EQ(lane_one_nodes(LaneCut::Time, 60, seed, recuts, 340, &timed), 256u);
   EXPECT_EQ(recuts, 0u);
   std::printf("timed phases: %llu of %llu cycles\n", static_cast<unsigned long long>(timed),
               static_cast<unsigned long long>(8 * LaneBalancer::kWindowCycles));

@@ -241,7 +241,7 @@ std::vector<std::string> handed_packets(const std::string& injection, unsigned l
     std::vector<std::vector<std::string>> seen(lanes);
     const auto phase = [&, c](unsigned lane) {
       src.start_lane(lane);
-      src.hand_over(lane, [&](const Packet& p) {
+      src.hand_over(lane, [](NodeId) { return true; }, [&](const Packet& p) {
         seen[lane].push_back(describe(p));
       });
       if (c < cycles) src.create_lane(lane, c);

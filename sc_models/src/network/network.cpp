@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
-#include <unordered_map>
 
 namespace wormsim {
 
@@ -33,7 +32,8 @@ Network::Network(const Topology& topology, const RoutingFunction& routing,
                                                     ni_eject_rng(config.seed, id));
     }
   });
-  list_evaluator_ = Router::list_evaluator(router_cfg_, config.shaped_routers);
+  shaped_routers_ = config.shaped_routers;
+  list_evaluator_ = Router::list_evaluator(router_cfg_, shaped_routers_);
   for (NodeId id = 0; id < n; ++id) {
     activity_.add(routers_[id].get());
     activity_.add(nis_[id].get());
@@ -111,6 +111,7 @@ void Network::set_threads(unsigned threads, std::size_t min_active_per_lane) {
   // The topology's spatial blocks: router and interface of a node together.
   apply_lanes(threads > 1 ? topology_.kind->lanes(topology_, threads, {}) : std::vector<unsigned>{});
   deliveries_.set_lanes(threads);
+  list_evaluator_ = Router::list_evaluator(router_cfg_, shaped_routers_, threads > 1);
   for (auto& ni : nis_) ni->set_observer(deliveries_.entry());
   min_active_per_lane_ = min_active_per_lane;
 }
@@ -168,20 +169,11 @@ void Network::apply_lanes(const std::vector<unsigned>& lane_of_node) {
   activity_.set_lanes(threads, threads > 1 ? &lane_of_slot : nullptr);
   // A direction's arrivals are made by the lane of the end that drives it
   // (flits: upstream, credits: downstream), as it sends or, pipelined, at
-  // the edge; an arrival word set by one lane alone is set without an
-  // atomic operation.
+  // the edge; one for another lane's component waits in a list until that
+  // lane takes it (ActivityList::arrive_in).
   for (const auto& l : links_)
     l->set_end_lanes(activity_.lane_of(l->upstream().slot), activity_.lane_of(l->downstream().slot));
   committer_.set_lanes(threads);
-  std::unordered_map<const std::uint64_t*, std::uint64_t> writers;
-  for (const auto& l : links_) {
-    writers[l->flit_word()] |= 1ull << activity_.lane_of(l->upstream().slot);
-    writers[l->credit_word()] |= 1ull << activity_.lane_of(l->downstream().slot);
-  }
-  for (const auto& l : links_) {
-    l->set_word_owned(true, __builtin_popcountll(writers[l->flit_word()]) == 1);
-    l->set_word_owned(false, __builtin_popcountll(writers[l->credit_word()]) == 1);
-  }
   ++lane_cut_;
 }
 
@@ -228,6 +220,7 @@ void Network::evaluate_phase(Cycle cycle) {
       deliveries_.open_injected(lane);
       if (lane_prework_) lane_prework_(lane, cycle);
       evaluate_list(activity_.take_lane(lane), cycle);
+      activity_.count_lane_wakeups(lane);
       if (lane_work_) lane_work_(lane, cycle);
     }
     if constexpr (kProfile) profile_->single_evaluate += since(t), ++profile_->single_phases;
@@ -239,6 +232,7 @@ void Network::evaluate_phase(Cycle cycle) {
       deliveries_.open_injected(lane);
       if (lane_prework_) lane_prework_(lane, cycle);
       evaluate_list(activity_.take_lane(lane), cycle);
+      activity_.count_lane_wakeups(lane);
       if (lane_work_) lane_work_(lane, cycle);
       if (kProfile || timed) {
         const double took = since(start);

@@ -868,7 +868,7 @@ inline void Router::traverse(unsigned in_port, unsigned in_vc) {
     }
   } else {
     --buffered_;
-    Link::send_flit(out_ends_[in.out_port], *committer_, flit, in.out_vc);
+    Link::send_flit<S::laned>(out_ends_[in.out_port], *committer_, flit, in.out_vc);
   }
   finish_crossing<S, kMerge, kArbiters>(in, index, in_port, in_vc, in.out_port, tail);
 }
@@ -886,7 +886,7 @@ inline void Router::finish_crossing(InputVc& in, unsigned index, unsigned in_por
   if constexpr (kMerge)
     in_links_[in_port]->send_credit_merged(static_cast<VcId>(in_vc));
   else
-    Link::send_credit(in_ends_[in_port].credit, *committer_, static_cast<VcId>(in_vc));
+    Link::send_credit<S::laned>(in_ends_[in_port].credit, *committer_, static_cast<VcId>(in_vc));
   if constexpr (kArbiters) {
     sa_in_arb_[in_port].advance_past(in_vc);
     sa_out_arb_[out_port].advance_past(in_port);
@@ -1067,19 +1067,27 @@ class ShapedRouter final : public Router {
       : Router(id, config, routing, activity, slot, worms) {
     set_tag(kShapeTag<S>);
   }
-  void evaluate(Cycle cycle) override { evaluate_as<S>(cycle); }
+  void evaluate(Cycle cycle) override {
+    if (laned())
+      evaluate_as<LanedShape<S>>(cycle);
+    else
+      evaluate_as<S>(cycle);
+  }
   bool shaped() const override { return true; }
-  /// evaluate(), inlined.
-  [[gnu::always_inline]] void evaluate_shaped(Cycle cycle) { evaluate_as<S>(cycle); }
+  /// evaluate() with one lane (T = S) or several (T = LanedShape<S>), inlined.
+  template <class T>
+  [[gnu::always_inline]] void evaluate_shaped(Cycle cycle) {
+    evaluate_as<T>(cycle);
+  }
 };
 
 /// A ListEvaluator that calls the cycles of routers of shape S and of
-/// network interfaces directly.
-template <class S>
+/// network interfaces directly, compiled as T (S, or LanedShape<S>).
+template <class S, class T = S>
 void evaluate_list_as(Component* const* list, std::size_t n, Cycle cycle, bool light_hints) {
   evaluate_in_order(list, n, light_hints, [cycle](Component* c) __attribute__((always_inline)) {
     if (c->tag() == kShapeTag<S>)
-      static_cast<ShapedRouter<S>*>(c)->evaluate_shaped(cycle);
+      static_cast<ShapedRouter<S>*>(c)->template evaluate_shaped<T>(cycle);
     else if (c->tag() == NetworkInterface::kTag)
       static_cast<NetworkInterface*>(c)->evaluate_cycle(cycle);
     else
@@ -1115,11 +1123,11 @@ std::unique_ptr<Router> Router::make(NodeId id, const RouterConfig& config, cons
   });
 }
 
-ListEvaluator Router::list_evaluator(const RouterConfig& config, bool shaped) {
-  return with_shape(config, shaped, [](auto shape) -> ListEvaluator {
+ListEvaluator Router::list_evaluator(const RouterConfig& config, bool shaped, bool laned) {
+  return with_shape(config, shaped, [laned](auto shape) -> ListEvaluator {
     using S = decltype(shape);
     if constexpr (S::plain)
-      return evaluate_list_as<S>;
+      return laned ? evaluate_list_as<S, LanedShape<S>> : evaluate_list_as<S>;
     else
       return evaluate_any;
   });

@@ -102,9 +102,9 @@ void Simulation::rebalance() {
 
 void Simulation::hand_over(unsigned lane) {
   lane_source_->start_lane(lane);
-  lane_source_->hand_over(lane, [this, lane](const Packet& p) {
-    if (shards_->shard_of(p.src) == lane) network_->ni(p.src).enqueue(p);
-  });
+  lane_source_->hand_over(
+      lane, [this, lane](NodeId source) { return shards_->shard_of(source) == lane; },
+      [this](const Packet& p) { network_->ni(p.src).enqueue(p); });
 }
 
 void Simulation::queue_pending(unsigned lane) {

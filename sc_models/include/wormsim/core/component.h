@@ -3,6 +3,8 @@
 // writes only its own next state and the *_d side of its links, so the order
 // in which components are evaluated never changes the result.
 #pragma once
+#include <cstdint>
+
 #include <wormsim/core/flit.h>
 
 namespace wormsim {
@@ -27,18 +29,31 @@ class Component {
   /// component hands to shared lists (its own wake-up, the links it drove,
   /// its deliveries) goes to its lane's list, so lanes never share one.
   unsigned lane() const { return lane_; }
-  void set_lane(unsigned lane) { lane_ = lane; }
+  /// Whether the engine has several lanes.
+  bool laned() const { return laned_; }
+  /// Also makes the component take its links' ends again before it next
+  /// sends (what they hold depends on the lanes).
+  void set_lane(unsigned lane, bool laned) {
+    lane_ = lane;
+    laned_ = laned;
+    ends_taken_ = false;
+  }
   /// What a list evaluator that calls some components' cycles directly
   /// tests (Router::list_evaluator): 0 unless the component's class sets
   /// its own.
   unsigned tag() const { return tag_; }
 
  protected:
-  void set_tag(unsigned tag) { tag_ = tag; }
+  void set_tag(unsigned tag) { tag_ = static_cast<std::uint16_t>(tag); }
+  /// Whether the component holds its links' ends (Link::FlitEnd,
+  /// Link::CreditEnd) as they are now: cleared by set_lane and by a
+  /// component's own attach.
+  bool ends_taken_ = false;
 
  private:
   unsigned lane_ = 0;
-  unsigned tag_ = 0;
+  std::uint16_t tag_ = 0;
+  bool laned_ = false;
 };
 
 }  // namespace wormsim

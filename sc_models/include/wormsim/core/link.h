@@ -155,22 +155,49 @@ class Link {
   };
   static_assert(sizeof(FlitReg) == 64 && 64 % sizeof(CreditReg) == 0, "registers tile cache lines");
 
-  /// What a send by the single-lane way (LinkCommitter::simple(): one lane,
-  /// every direction one cycle) and an arrival read of a direction need:
-  /// the receiving end's arrival words and bit, its word of one-lane
-  /// wake-ups (ActivityList::wake_word) and its bit there, as masks, and
-  /// for flits the ring of registers. A component keeps it beside its own
-  /// state (flit_end(), credit_end(), taken once both ends are attached) and
-  /// sends and reads through it (send_flit(end, ...), arrived_flit(end, ...)),
-  /// so that in a simple() fabric it reads no line of the link object.
+  /// An end's link, with what its sending end knows of the lanes in the
+  /// pointer's low bits (a Link is 64-byte aligned), so that an end keeps
+  /// to its line.
+  class EndLink {
+   public:
+    EndLink() = default;
+    /// Implicit: a link alone is an end's link without the lanes' flag.
+    EndLink(Link* link) : bits_(reinterpret_cast<std::uintptr_t>(link)) {}
+    EndLink(Link* link, bool lane_local)
+        : bits_(reinterpret_cast<std::uintptr_t>(link) | (lane_local ? kLaneLocal : 0u)) {}
+    Link* get() const { return reinterpret_cast<Link*>(bits_ & ~kFlags); }
+    Link* operator->() const { return get(); }
+    Link& operator*() const { return *get(); }
+    /// Several lanes, and the receiving end in the sending end's lane,
+    /// reading its arrival words: a send in a fabric whose directions all
+    /// take one cycle sets the arrival bit and wakes the receiver through
+    /// the lane's own words (ActivityList::wake_word) by the end.
+    bool lane_local() const { return (bits_ & kLaneLocal) != 0; }
+
+   private:
+    static constexpr std::uintptr_t kLaneLocal = 1, kFlags = 1;
+    std::uintptr_t bits_ = 0;
+  };
+
+  /// What a send by ends (LinkCommitter::simple(): one lane, every
+  /// direction one cycle; or several lanes, every direction one cycle, and
+  /// the receiving end in the sender's lane: EndLink::lane_local) and an
+  /// arrival read of a direction need: the receiving end's arrival words
+  /// and bit, its word of wake-ups (ActivityList::wake_word) and its bit
+  /// there, as masks, and for flits the ring of registers. A component
+  /// keeps it beside its own state (flit_end(), credit_end(), taken once
+  /// both ends are attached and again after its lane is set) and sends and
+  /// reads through it (send_flit(end, ...), arrived_flit(end, ...)), so
+  /// that such a send reads no line of the link object.
   struct FlitEnd {
     FlitReg* regs = nullptr;
     std::uint64_t* words = nullptr;
-    Link* link = nullptr;
+    EndLink link;
     std::uint64_t* wake = nullptr;
     std::uint64_t wake_mask = 0;  ///< the receiver's bit in *wake
     std::uint64_t arrive = 0;     ///< the arrival bit in words[parity]
     std::uint8_t mask = 1;        ///< ring size - 1
+    std::uint16_t lane = 0;       ///< the sending end's lane (its count of flits moved)
   };
   /// A credit direction's end. Where the receiver reads the arrival words
   /// (notify_credit_to), a one-cycle credit sent by the end in a simple()
@@ -183,14 +210,18 @@ class Link {
     std::uint64_t wake_mask = 0;  ///< the receiver's bit in *wake
     std::uint64_t arrive = 0;     ///< VC 0's arrival bit in words[parity] (VC v: arrive << v)
     CreditReg* regs = nullptr;
-    Link* link = nullptr;
+    EndLink link;
   };
   inline FlitEnd flit_end();
   inline CreditEnd credit_end();
   /// send_flit(f, vc) and send_credit(vc) on the link of `end`, whose
-  /// committer is `committer`: by the end where it is simple().
+  /// committer is `committer`: by the end where it is simple() or the end
+  /// is lane_local(). Compiled for one lane (kLaned false: the lanes' way
+  /// out of line) or for several (the lanes' way inlined).
+  template <bool kLaned = false>
   [[gnu::always_inline]] static inline void send_flit(const FlitEnd& end, LinkCommitter& committer, const Flit& f,
                                                       VcId vc);
+  template <bool kLaned = false>
   [[gnu::always_inline]] static inline void send_credit(const CreditEnd& end, LinkCommitter& committer, VcId vc);
   /// arrived_flit(cycle) of the link of `end`.
   static const Flit& arrived_flit(const FlitEnd& end, std::uint64_t cycle) { return end.regs[cycle & end.mask].flit; }
@@ -238,14 +269,6 @@ class Link {
   /// reads them, and credits stay in their registers (the sender must take
   /// its end again).
   inline void unwatch_credits();
-  /// The words notify_*_to names (until then the committer's unwatched
-  /// words), for the lanes' ownership check.
-  const std::uint64_t* flit_word() const { return flit_words_; }
-  const std::uint64_t* credit_word() const { return credit_words_; }
-  /// With several lanes: whether the lane of the end that drives this
-  /// direction is the only one that sets bits in its words (then it sets
-  /// them without an atomic operation).
-  void set_word_owned(bool flit, bool own) { (flit ? flit_word_own_ : credit_word_own_) = own; }
   /// The lanes of the two ends (0 with one lane): a direction's wake-ups,
   /// arrival bits and counts are made by the lane of the end that drives it.
   void set_end_lanes(unsigned up, unsigned down) {
@@ -284,20 +307,18 @@ class Link {
     return n;
   }
 
-  /// Puts what arrives for cycle `seen` in view of the receiving end: wakes
-  /// it from lane `lane` and sets its arrival bit (the single-lane way is
-  /// send_flit(end, ...)).
+  /// Puts what arrives for cycle `seen` in view of the receiving end, made
+  /// by lane `lane`: its arrival bit and its wake-up
+  /// (ActivityList::arrive_in; the way by the end is send_flit(end, ...)).
   inline void arrive_flit(std::uint64_t seen, unsigned lane);
   /// `vcs`: the VCs credited (bit v: VC v).
   inline void arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t vcs);
-  /// Bit `bit` of `*word`, atomically unless `own` (set_word_owned).
-  static void set_bit(std::uint64_t* word, unsigned bit, bool own) { set_bits(word, 1ull << bit, own); }
-  static void set_bits(std::uint64_t* word, std::uint64_t bits, bool own) {
-    if (own)
-      *word |= bits;
-    else
-      __atomic_fetch_or(word, bits, __ATOMIC_RELAXED);
+  /// The arrival word of cycle `seen` in `words`, or null where no one
+  /// reads them (the committer's unwatched words).
+  std::uint64_t* watched(std::uint64_t* words, std::uint64_t seen) const {
+    return words == committer_unwatched() ? nullptr : &words[seen & 1];
   }
+  inline const std::uint64_t* committer_unwatched() const;
   inline std::uint64_t now() const;
   /// Counts a send of `f` through register `r` of `link`.
   static inline void count_send(Link& link, FlitReg& r, const Flit& f);
@@ -309,16 +330,22 @@ class Link {
     r.slot.vc = vc;
     r.slot.more = 0;
   }
-  /// send_flit(f, vc) and send_credit(vc) out of line, for a sender by
-  /// ends whose committer is not simple(); a credit end without registers
-  /// (`registers` false) sends a one-cycle credit as its bit alone.
-  [[gnu::noinline]] void send_flit_general(const Flit& f, VcId vc) { send_flit(f, vc); }
-  [[gnu::noinline]] void send_credit_general(VcId vc, bool registers) { send_credit_by_lanes(vc, registers); }
-  inline void send_credit_by_lanes(VcId vc, bool registers);
+  /// send_flit(end, ...) and send_credit(end, ...) out of line, where the
+  /// committer is not simple(): by the end where it is lane_local(), else
+  /// by the link (a credit end without registers sends a one-cycle credit
+  /// as its bit alone).
+  [[gnu::noinline]] static void send_flit_by_lanes(const FlitEnd& end, LinkCommitter& committer, const Flit& f,
+                                                   VcId vc);
+  [[gnu::noinline]] static void send_credit_by_lanes(const CreditEnd& end, LinkCommitter& committer, VcId vc);
+  /// Their sends by the link (a credit end without registers, `registers`
+  /// false, sends a one-cycle credit as its bit alone), a call of their own
+  /// so that the sends by the end need few registers.
+  [[gnu::noinline]] void send_flit_by_link(const Flit& f, VcId vc);
+  [[gnu::noinline]] void send_credit_by_link(VcId vc, bool registers);
   /// The ends with the receiver's wake word `wake` (lent, or for one send);
   /// the credit end's registers `regs` (null: its credits are their bits).
   inline FlitEnd flit_end(std::uint64_t* wake);
-  inline CreditEnd credit_end(std::uint64_t* wake, CreditReg* regs);
+  inline CreditEnd credit_end(std::uint64_t* wake, CreditReg* regs, bool local);
   /// The credits of cycle `t` (the current one) that went as arrival bits
   /// alone (a CreditEnd without registers): VC `vc` if `vc` < 64, else any.
   /// Read before the receiver takes the cycle's word (between cycles).
@@ -331,6 +358,12 @@ class Link {
   [[gnu::always_inline]] static inline void send_flit_simple(const FlitEnd& end, LinkCommitter& committer,
                                                              const Flit& f, VcId vc, std::uint64_t seen);
   [[gnu::always_inline]] static inline void send_credit_simple(const CreditEnd& end, VcId vc, std::uint64_t seen);
+  /// The sends by a lane_local() end where every direction takes one cycle
+  /// and there are several lanes; false (nothing sent) otherwise.
+  [[gnu::always_inline]] static inline bool send_flit_lane_local(const FlitEnd& end, LinkCommitter& committer,
+                                                                 const Flit& f, VcId vc);
+  [[gnu::always_inline]] static inline bool send_credit_lane_local(const CreditEnd& end, LinkCommitter& committer,
+                                                                   VcId vc);
 
   // Five cache lines, each written by one end at most, so that two ends on
   // different cores share no line that either writes.
@@ -345,7 +378,6 @@ class Link {
   std::uint8_t flit_mask_ = 1, credit_mask_ = 1;  ///< ring size - 1
   std::uint16_t up_lane_ = 0, down_lane_ = 0;
   std::uint8_t flit_bit_ = 0, credit_bit_ = 0;
-  bool flit_word_own_ = true, credit_word_own_ = true;
   std::uint8_t credit_vcs_ = 1;  ///< VCs of the credits' receiving port (notify_credit_to)
   /// A credit end without registers was taken: credits may be bits alone.
   bool credit_bits_ = false;
@@ -416,6 +448,9 @@ class LinkCommitter {
   /// Where simple(): the cycle the registers of a send now are seen in
   /// (edge() + 1, never 0); otherwise 0.
   std::uint64_t simple_seen() const { return simple_seen_; }
+  /// Where several lanes and every direction one cycle: edge() + 1;
+  /// otherwise 0.
+  std::uint64_t lanes_seen() const { return lanes_seen_; }
 
   /// Whether some link's flits (credits) take more than one cycle: then
   /// every flit (credit) sent is listed in the wheel.
@@ -483,6 +518,7 @@ class LinkCommitter {
   void finish_edge() {
     ++edge_;
     simple_seen_ += simple_ ? 1 : 0;
+    lanes_seen_ += lanes_seen_ != 0 ? 1 : 0;
   }
 
   /// Entries to commit at the next edge (to decide whether lanes should).
@@ -546,10 +582,13 @@ class LinkCommitter {
   bool pipelined_flits_ = false, pipelined_credits_ = false;
   bool simple_ = true;
   std::uint64_t simple_seen_ = 1;  ///< simple_seen()
+  std::uint64_t lanes_seen_ = 0;   ///< lanes_seen()
   std::uint64_t simple_moves_ = 0;  ///< flits moved by simple() sends (lane 0)
   void set_simple() {
-    simple_ = lanes_.empty() && !pipelined_flits_ && !pipelined_credits_;
+    const bool one_cycle = !pipelined_flits_ && !pipelined_credits_;
+    simple_ = lanes_.empty() && one_cycle;
     simple_seen_ = simple_ ? edge_ + 1 : 0;
+    lanes_seen_ = !lanes_.empty() && one_cycle ? edge_ + 1 : 0;
   }
 };
 
@@ -660,15 +699,15 @@ inline void Link::prefetch_arrival() const {
   __builtin_prefetch(reinterpret_cast<const char*>(r + 1) - 1);
 }
 
+inline const std::uint64_t* Link::committer_unwatched() const { return committer_->unwatched_words(); }
+
 inline void Link::arrive_flit(std::uint64_t seen, unsigned lane) {
   committer_->count_move(lane);
-  committer_->activity().wake_in(down_slot_, lane);
-  set_bit(&flit_words_[seen & 1], flit_bit_, flit_word_own_);
+  committer_->activity().arrive_in(down_slot_, lane, watched(flit_words_, seen), std::uint64_t{1} << flit_bit_);
 }
 
 inline void Link::arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t vcs) {
-  committer_->activity().wake_in(up_slot_, lane);
-  set_bits(&credit_words_[seen & 1], vcs << credit_bit_, credit_word_own_);
+  committer_->activity().arrive_in(up_slot_, lane, watched(credit_words_, seen), vcs << credit_bit_);
 }
 
 // In a fabric of one-cycle links a direction writes its own pair of
@@ -676,13 +715,14 @@ inline void Link::arrive_credit(std::uint64_t seen, unsigned lane, std::uint64_t
 // wakes and sets bits the single-lane way); otherwise it writes its ring
 // (the pair, for a one-cycle direction) and lists a notice.
 inline Link::FlitEnd Link::flit_end(std::uint64_t* wake) {
-  return FlitEnd{flit_ring_, flit_words_, this, wake, std::uint64_t{1} << (down_slot_ % 64),
-                 std::uint64_t{1} << flit_bit_, flit_mask_};
+  const bool local = committer_->laned() && up_lane_ == down_lane_ && flit_words_ != committer_unwatched();
+  return FlitEnd{flit_ring_, flit_words_, EndLink(this, local), wake, std::uint64_t{1} << (down_slot_ % 64),
+                 std::uint64_t{1} << flit_bit_, flit_mask_, up_lane_};
 }
 
-inline Link::CreditEnd Link::credit_end(std::uint64_t* wake, CreditReg* regs) {
+inline Link::CreditEnd Link::credit_end(std::uint64_t* wake, CreditReg* regs, bool local) {
   return CreditEnd{credit_words_, wake, std::uint64_t{1} << (up_slot_ % 64), std::uint64_t{1} << credit_bit_, regs,
-                   this};
+                   EndLink(this, local)};
 }
 
 inline void Link::unwatch_credits() {
@@ -694,12 +734,16 @@ inline void Link::unwatch_credits() {
 inline Link::FlitEnd Link::flit_end() { return flit_end(committer_->activity().wake_word(down_slot_)); }
 
 // A watched one-cycle direction's credits may go as bits alone (its
-// receiver clears them as it reads them); an unwatched one's stay in its
-// registers, where credit() finds them.
+// receiver clears them as it reads them), unless they cross to another
+// lane, where the arrival waits in a list until the receiver's lane takes
+// it; those and an unwatched one's stay in its registers, where credit()
+// and credit_in_flight() find them between cycles.
 inline Link::CreditEnd Link::credit_end() {
-  const bool bits = credit_latency_ == 1 && credit_words_ != committer_->unwatched_words();
+  const bool watched = credit_words_ != committer_unwatched();
+  const bool local = committer_->laned() && up_lane_ == down_lane_ && watched;
+  const bool bits = credit_latency_ == 1 && watched && (local || !committer_->laned());
   credit_bits_ = credit_bits_ || bits;
-  return credit_end(committer_->activity().wake_word(up_slot_), bits ? nullptr : credit_ring_);
+  return credit_end(committer_->activity().wake_word(up_slot_), bits ? nullptr : credit_ring_, local);
 }
 
 inline void Link::send_flit_simple(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc,
@@ -716,21 +760,44 @@ inline void Link::send_credit_simple(const CreditEnd& end, VcId vc, std::uint64_
   end.words[seen & 1] |= end.arrive << vc;
 }
 
+template <bool kLaned>
 inline void Link::send_flit(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc) {
-  const std::uint64_t seen = committer.simple_seen();
-  if (__builtin_expect(seen != 0, 1)) return send_flit_simple(end, committer, f, vc, seen);
-  end.link->send_flit_general(f, vc);
+  if constexpr (kLaned) {
+    if (__builtin_expect(!send_flit_lane_local(end, committer, f, vc), 0)) end.link->send_flit_by_link(f, vc);
+  } else {
+    const std::uint64_t seen = committer.simple_seen();
+    if (__builtin_expect(seen != 0, 1)) return send_flit_simple(end, committer, f, vc, seen);
+    send_flit_by_lanes(end, committer, f, vc);
+  }
 }
 
+template <bool kLaned>
 inline void Link::send_credit(const CreditEnd& end, LinkCommitter& committer, VcId vc) {
-  const std::uint64_t seen = committer.simple_seen();
-  if (__builtin_expect(seen != 0, 1)) return send_credit_simple(end, vc, seen);
-  end.link->send_credit_general(vc, end.regs != nullptr);
+  if constexpr (kLaned) {
+    if (__builtin_expect(!send_credit_lane_local(end, committer, vc), 0))
+      end.link->send_credit_by_link(vc, end.regs != nullptr);
+  } else {
+    const std::uint64_t seen = committer.simple_seen();
+    if (__builtin_expect(seen != 0, 1)) return send_credit_simple(end, vc, seen);
+    send_credit_by_lanes(end, committer, vc);
+  }
 }
 
-inline void Link::send_credit_by_lanes(VcId vc, bool registers) {
-  if (registers || committer_->pipelined_credits()) return send_credit(vc);
-  arrive_credit(now() + 1, down_lane_, std::uint64_t{1} << vc);
+inline bool Link::send_flit_lane_local(const FlitEnd& end, LinkCommitter& committer, const Flit& f, VcId vc) {
+  const std::uint64_t seen = committer.lanes_seen();
+  if (seen == 0 || !end.link.lane_local()) return false;
+  put(*end.link, end.regs[seen & 1], f, vc, seen);
+  committer.count_move(end.lane);
+  *end.wake |= end.wake_mask;
+  end.words[seen & 1] |= end.arrive;
+  return true;
+}
+
+inline bool Link::send_credit_lane_local(const CreditEnd& end, LinkCommitter& committer, VcId vc) {
+  const std::uint64_t seen = committer.lanes_seen();
+  if (seen == 0 || !end.link.lane_local()) return false;
+  send_credit_simple(end, vc, seen);
+  return true;
 }
 
 inline void Link::send_flit(const Flit& f, VcId vc) {
@@ -751,7 +818,7 @@ inline void Link::send_flit(const Flit& f) { send_flit(f, f.vc); }
 
 inline void Link::send_credit(VcId vc) {
   if (const std::uint64_t seen = committer_->simple_seen(); __builtin_expect(seen != 0, 1))
-    return send_credit_simple(credit_end(committer_->activity().word_of(up_slot_), credit_ring_), vc, seen);
+    return send_credit_simple(credit_end(committer_->activity().word_of(up_slot_), credit_ring_, false), vc, seen);
   if (committer_->pipelined_credits()) {
     const std::uint64_t seen = now() + credit_latency_;
     put(credit_ring_[seen & credit_mask_], vc, seen);
@@ -769,8 +836,7 @@ inline void Link::send_credit_merged(VcId vc) {
   if (r.seen == seen) {  // a credit sent already this cycle
     r.slot.more = static_cast<std::uint16_t>(r.slot.more | 1u << vc);
     // Its arrival bit too, unless the wheel sets them all at the commit.
-    if (!committer_->pipelined_credits())
-      set_bit(&credit_words_[seen & 1], credit_bit_ + vc, credit_word_own_);
+    if (!committer_->pipelined_credits()) arrive_credit(seen, down_lane_, std::uint64_t{1} << vc);
     return;
   }
   send_credit(vc);

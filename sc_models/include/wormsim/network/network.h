@@ -14,10 +14,10 @@
 // parallel, and at the clock edge each lane commits the pipelined link
 // directions its components drove. A component reads only registered state
 // and writes only its own state and its links' registers of later cycles, so
-// no two lanes write one object but the arrival words of routers on a lane
-// boundary (set atomically there); what lanes hand to shared lists
-// (wake-ups, pipelined arrivals) goes to per-lane lists that are joined in
-// lane order. Deliveries go to the lane's
+// no two lanes write one object: an arrival for another lane's component (its
+// arrival bit and wake-up) goes to a list from the sending lane to the
+// receiving one, which sets both as it takes its components
+// (ActivityList::arrive_in). Deliveries go to the lane's
 // own observer (set_lane_observers), or are held per lane and replayed in
 // lane order; the caller's per-lane work (set_lane_prework, set_lane_work: a
 // simulation's packet creation and traffic generation) runs in the lanes'
@@ -299,6 +299,7 @@ class Network {
   bool light_hints_ = false;  ///< the first lines only, ahead (kLightAhead), where prefetch_ is not set
   /// Evaluates lists without the staged hints (Router::list_evaluator).
   ListEvaluator list_evaluator_ = evaluate_any;
+  bool shaped_routers_ = true;  ///< NetworkConfig::shaped_routers
   /// Every router's arrival words, by node id, in one array (16 bytes per
   /// router: the clock edge's writes stay in a few cache lines' reach).
   std::unique_ptr<Router::Arrivals[]> arrivals_;

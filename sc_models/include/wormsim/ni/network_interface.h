@@ -120,9 +120,8 @@ class NetworkInterface final : public Component {
   /// by the parity of the cycle it is seen in (Link::notify_*_to).
   ArrivalWords flit_words_ = {0, 0}, credit_words_ = {0, 0};
   LinkCommitter* committer_ = nullptr;  ///< the attached links' (their cycle count)
-  /// The channels' ends hold their links' (Link::End; taken at the first
-  /// evaluation after an attach), for sends by the single-lane way.
-  bool ends_taken_ = false;
+  // The channels' ends hold their links' once ends_taken_ (Component):
+  // taken at the first evaluation after an attach or a lane.
   void take_link_ends();
 };
 

@@ -44,12 +44,18 @@ namespace wormsim {
 /// configuration; Router::make() gives a router compiled for its
 /// configuration's shape where there is one. Every shape gives the same
 /// results as the general one.
-template <unsigned kVcs, bool kPlain>
+template <unsigned kVcs, bool kPlain, bool kLaned = false>
 struct RouterShape {
   static constexpr unsigned vcs = kVcs;
   static constexpr bool plain = kPlain;
+  /// Compiled for several lanes: the sends by the links' ends take the
+  /// lanes' way inlined (Link::send_flit<true>).
+  static constexpr bool laned = kLaned;
 };
 using GeneralRouterShape = RouterShape<0, false>;
+/// Shape S compiled for several lanes.
+template <class S>
+using LanedShape = RouterShape<S::vcs, S::plain, true>;
 
 class Router : public Component {
  public:
@@ -65,8 +71,9 @@ class Router : public Component {
   /// make(..., config, ..., shaped) builds: where they have a shape, their
   /// cycles and those of network interfaces are called directly (inlined
   /// in the list's loop), the other components' by evaluate(); otherwise
-  /// evaluate_any. Same results.
-  static ListEvaluator list_evaluator(const RouterConfig& config, bool shaped = true);
+  /// evaluate_any. `laned`: for several lanes (the shape's LanedShape).
+  /// Same results.
+  static ListEvaluator list_evaluator(const RouterConfig& config, bool shaped = true, bool laned = false);
   /// Whether evaluate() runs a cycle compiled for a shape other than the general one.
   virtual bool shaped() const { return false; }
 
@@ -388,23 +395,18 @@ class Router : public Component {
   /// Counts the cycles (the links' parity): the committer of the attached links,
   /// so a router evaluates only once it has one.
   LinkCommitter* committer_ = nullptr;
-  /// in_ends_ and out_ends_ hold the attached links' ends (taken at the
-  /// first evaluation after an attach).
-  bool ends_taken_ = false;
+  // in_ends_ and out_ends_ hold the attached links' ends once ends_taken_
+  // (Component): taken at the first evaluation after an attach or a lane.
   Arrivals* arrivals_ = &own_arrivals_;  ///< place_arrivals()
   ActivityList& activity_;
   std::size_t slot_;
-  /// The word of the router's one-lane wake-ups (ActivityList::wake_word;
-  /// taken with the links' ends).
+  /// The word of the router's wake-ups (ActivityList::wake_word; taken
+  /// with the links' ends).
   std::uint64_t* self_wake_ = nullptr;
   std::uint64_t self_wake_mask_ = 0;  ///< the router's bit in *self_wake_
-  /// Wakes the router for the next cycle (from its own evaluation).
-  void wake_self() {
-    if (__builtin_expect(committer_->simple_seen() != 0, 1))  // one lane
-      *self_wake_ |= self_wake_mask_;
-    else
-      activity_.wake(slot_);
-  }
+  /// Wakes the router for the next cycle (from its own evaluation, its
+  /// ends taken).
+  void wake_self() { *self_wake_ |= self_wake_mask_; }
   RouterConfig cfg_;
   // The per-port and per-VC arrays every evaluation reads, one after
   // another in one block of the router's own (block_, from a cache-line

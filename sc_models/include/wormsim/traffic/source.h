@@ -86,20 +86,22 @@ class TrafficSource : public PacketSource {
   void emit_lanes(const std::function<void(const Packet&)>& emit);
 
   // Hand-over in the lanes (no serial work per packet): in each evaluation
-  // (a phase), lane k first calls start_lane(k) and hand_over(k, f), then
-  // evaluates, then creates its packets with create_lane(k, cycle); after
-  // the phase, close_phase() once (serially). hand_over gives f each packet
-  // the lanes created in the phase before, with the id emit_lanes() would
-  // have given it (its rank in node order among that phase's packets, after
-  // the packets of earlier phases), so the run does not depend on the lanes.
+  // (a phase), lane k first calls start_lane(k) and hand_over(k, mine, f),
+  // then evaluates, then creates its packets with create_lane(k, cycle);
+  // after the phase, close_phase() once (serially). hand_over gives f each
+  // packet the lanes created in the phase before whose source is `mine`,
+  // with the id emit_lanes() would have given it (its rank in node order
+  // among that phase's packets, after the packets of earlier phases), so
+  // the run does not depend on the lanes.
 
   /// Lane `lane`'s packets of the phase two back (handed over in the last
   /// one) are forgotten.
   void start_lane(unsigned lane);
-  /// Calls f(packet) for every packet of the last phase, of every lane, id
-  /// given; lanes may call it at once.
-  template <class F>
-  void hand_over(unsigned lane, F&& f);
+  /// Calls f(packet) for every packet of the last phase, of every lane,
+  /// whose source `mine(source)` is true, id given; lanes may call it at
+  /// once.
+  template <class Mine, class F>
+  void hand_over(unsigned lane, Mine&& mine, F&& f);
   /// Creates the packets of `cycle` of lane `lane`'s nodes for the next
   /// phase's hand-over.
   void create_lane(unsigned lane, Cycle cycle);
@@ -147,8 +149,8 @@ class TrafficSource : public PacketSource {
   std::uint64_t awaiting_ = 0;
 };
 
-template <class F>
-void TrafficSource::hand_over(unsigned lane, F&& f) {
+template <class Mine, class F>
+void TrafficSource::hand_over(unsigned lane, Mine&& mine, F&& f) {
   if (awaiting_ == 0) return;
   const unsigned last = fill_ ^ 1u;
   const std::atomic<std::uint64_t>* made_by = made_by_[last].get();
@@ -161,7 +163,9 @@ void TrafficSource::hand_over(unsigned lane, F&& f) {
     n += static_cast<std::uint32_t>(__builtin_popcountll(made_by[w].load(std::memory_order_relaxed)));
   }
   for (const Lane& from : lanes_)
-    for (Packet p : from.made[last]) {
+    for (const Packet& made : from.made[last]) {
+      if (!mine(made.src)) continue;
+      Packet p = made;
       const std::size_t w = p.src / 64;
       const std::uint64_t lower = made_by[w].load(std::memory_order_relaxed) & ((1ull << (p.src % 64)) - 1);
       p.id = first_id_[last] + below[w] + static_cast<std::uint64_t>(__builtin_popcountll(lower));
