@@ -242,10 +242,11 @@ void Router::prefetch(unsigned stage) const {
     for (const char* line = ports; line < reinterpret_cast<const char*>(inputs_); line += 64) __builtin_prefetch(line);
     return;
   }
-  // With the links' ends taken and one lane: the registers a crossing
-  // writes (the flit's, and the credit's on the input link) and those
-  // flits arrive in, without a line of the link objects.
-  const bool ends = ends_taken_ && committer_->simple();
+  // With the links' ends taken and every direction one cycle (one lane
+  // or several): the registers a crossing writes (the flit's, and the
+  // credit's on the input link) and those flits arrive in, without a line
+  // of the link objects.
+  const bool ends = ends_taken_ && (committer_->simple() || committer_->lanes_seen() != 0);
   const Cycle now = committer_->edge();
   for (std::uint64_t m = fronts; m; m &= m - 1) {
     const unsigned index = static_cast<unsigned>(__builtin_ctzll(m));
