@@ -19,6 +19,8 @@
 #include <wormsim/routing/routing.h>
 #include <wormsim/topology/spec.h>
 
+#include "sim_helpers.h"
+
 namespace wormsim {
 namespace {
 
@@ -37,11 +39,11 @@ struct Case {
   unsigned credit_delay;
 };
 
-/// The flits delivered in `cycles` cycles of uniform traffic (rate 0.15
-/// packets of 3 flits per node-cycle for the first two thirds, then none)
-/// on `lanes` lanes (1: no threads), cut again at random every
-/// `recut_every` cycles (0: never), each cycle shared by the lanes where
-/// `shared`. Sorted: one lane and several report in different orders.
+/// The flits delivered in `cycles` cycles of random traffic
+/// (drive_random_packets at 0.15 for the first two thirds, then none) on
+/// `lanes` lanes (1: no threads), cut again at random every `recut_every`
+/// cycles (0: never), each cycle shared by the lanes where `shared`.
+/// Sorted: one lane and several report in different orders.
 std::vector<Delivered> delivered(const Case& c, unsigned lanes, Cycle recut_every, bool shared, std::uint64_t seed,
                                  Cycle cycles) {
   const Topology topology = make_topology(c.topology);
@@ -58,22 +60,14 @@ std::vector<Delivered> delivered(const Case& c, unsigned lanes, Cycle recut_ever
   if (lanes > 1) net.set_threads(lanes, shared ? 0 : static_cast<std::size_t>(1) << 40);
   Rng traffic(seed, 1), cuts(seed, 2);
   const NodeId n = static_cast<NodeId>(topology.num_nodes());
-  std::uint64_t id = 0;
-  for (Cycle cycle = 0; cycle < cycles; ++cycle) {
-    if (lanes > 1 && recut_every != 0 && cycle > 0 && cycle % recut_every == 0) {
-      std::vector<unsigned> cut(n);
-      for (unsigned& lane : cut) lane = static_cast<unsigned>(cuts.below(lanes));
-      net.recut_lanes(cut, LaneRecut{});
-    }
-    for (NodeId src = 0; src < n && 3 * cycle < 2 * cycles; ++src) {
-      if (!traffic.bernoulli(0.15)) continue;
-      NodeId dst = static_cast<NodeId>(traffic.below(n - 1));
-      if (dst >= src) ++dst;
-      net.ni(src).enqueue(Packet{++id, src, dst, 3, cycle, 0, {}});
-    }
-    net.evaluate(cycle);
-    net.commit();
-  }
+  WormTable worms;
+  Cycle done = 0;  // cycles completed
+  test::drive_random_packets(net, n, traffic, 0.15, false, worms, 2 * cycles / 3, cycles, [&] {
+    if (lanes == 1 || recut_every == 0 || ++done % recut_every != 0) return;
+    std::vector<unsigned> cut(n);
+    for (unsigned& lane : cut) lane = static_cast<unsigned>(cuts.below(lanes));
+    net.recut_lanes(cut, LaneRecut{});
+  });
   std::sort(record.seen.begin(), record.seen.end());
   return record.seen;
 }

@@ -246,7 +246,7 @@ void Router::prefetch(unsigned stage) const {
   // or several): the registers a crossing writes (the flit's, and the
   // credit's on the input link) and those flits arrive in, without a line
   // of the link objects.
-  const bool ends = ends_taken_ && (committer_->simple() || committer_->lanes_seen() != 0);
+  const bool ends = ends_taken_ && committer_->one_cycle();
   const Cycle now = committer_->edge();
   for (std::uint64_t m = fronts; m; m &= m - 1) {
     const unsigned index = static_cast<unsigned>(__builtin_ctzll(m));

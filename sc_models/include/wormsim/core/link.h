@@ -469,6 +469,9 @@ class LinkCommitter {
   /// One lane and no pipelined direction: a send wakes its receiver and
   /// sets its arrival bit at once, from lane 0, without an atomic operation.
   bool simple() const { return simple_; }
+  /// No pipelined direction, one lane or several: a send writes the
+  /// registers its links' ends hold (Link::FlitEnd::regs).
+  bool one_cycle() const { return !pipelined_flits_ && !pipelined_credits_; }
   unsigned lanes() const { return lanes_.empty() ? 1u : static_cast<unsigned>(lanes_.size()); }
 
   /// One wheel per lane (lanes >= 2; every link's end lanes set to match,
@@ -585,10 +588,9 @@ class LinkCommitter {
   std::uint64_t lanes_seen_ = 0;   ///< lanes_seen()
   std::uint64_t simple_moves_ = 0;  ///< flits moved by simple() sends (lane 0)
   void set_simple() {
-    const bool one_cycle = !pipelined_flits_ && !pipelined_credits_;
-    simple_ = lanes_.empty() && one_cycle;
+    simple_ = lanes_.empty() && one_cycle();
     simple_seen_ = simple_ ? edge_ + 1 : 0;
-    lanes_seen_ = !lanes_.empty() && one_cycle ? edge_ + 1 : 0;
+    lanes_seen_ = !lanes_.empty() && one_cycle() ? edge_ + 1 : 0;
   }
 };
 
